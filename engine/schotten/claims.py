@@ -1,0 +1,186 @@
+"""Claims decided by proof (RULES.md, Claims).
+
+A stone is granted when your side is complete and either the opponent's complete side is weaker
+(or equal, and you completed first), or no completion of the opponent's side from the unseen pool
+would be strictly stronger. The unseen pool is every card not at a stone and not face up in the
+discard pile: your own hand is in it. In the Tactical variant, unplayed elite troops are wild
+cards of their range, and an opponent who has played a Joker can never get the other (site
+ruling ``claim-wild-pool``).
+
+>>> from schotten.board import Board, Player, Variant
+>>> from schotten.cards import parse_cards
+>>> board = Board.empty(Variant.BASE)
+>>> for step, (who, stone, card) in enumerate([
+...     (Player.FIRST, 4, "red 1"), (Player.FIRST, 4, "green 1"), (Player.FIRST, 4, "blue 1"),
+...     (Player.SECOND, 4, "red 3"), (Player.SECOND, 4, "green 3")]):
+...     board = board.place(who, stone, parse_card(card), at=step)
+>>> verdict = judge_stone(board, Player.FIRST, 4)
+>>> verdict.granted, verdict.reason
+(False, <Reason.OPPONENT_CAN_BEAT: 'opponent-can-beat'>)
+>>> format_cards(verdict.witness.cards), verdict.witness.formation
+('orange 3', Formation(kind=FormationKind.SAME_VALUE, total=9))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from schotten.board import Board, Player, Stone, Variant
+from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, format_cards, parse_card  # noqa: F401
+from schotten.completion import Completion, best_completion, pool_mask
+from schotten.formations import Formation
+from schotten.rules import Rule
+
+
+class Reason(enum.StrEnum):
+    """Why a stone is granted or refused: exactly one reason per stone."""
+
+    STRONGER = "stronger"
+    TIE_COMPLETED_FIRST = "tie-completed-first"
+    UNBEATABLE = "unbeatable"
+    SIDE_INCOMPLETE = "side-incomplete"
+    WEAKER = "weaker"
+    TIE_COMPLETED_LATER = "tie-completed-later"
+    OPPONENT_CAN_BEAT = "opponent-can-beat"
+    STONE_CLAIMED = "stone-claimed"
+
+    @property
+    def granted(self) -> bool:
+        return self in (Reason.STRONGER, Reason.TIE_COMPLETED_FIRST, Reason.UNBEATABLE)
+
+    @property
+    def rule(self) -> Rule:
+        return _REASON_RULES[self]
+
+
+_REASON_RULES = {
+    Reason.STRONGER: Rule.FORMATION_LADDER,
+    Reason.TIE_COMPLETED_FIRST: Rule.COMPLETED_FIRST,
+    Reason.UNBEATABLE: Rule.CLAIM_PROOF,
+    Reason.SIDE_INCOMPLETE: Rule.CLAIM_COMPLETE_SIDE,
+    Reason.WEAKER: Rule.FORMATION_LADDER,
+    Reason.TIE_COMPLETED_LATER: Rule.COMPLETED_FIRST,
+    Reason.OPPONENT_CAN_BEAT: Rule.CLAIM_PROOF,
+    Reason.STONE_CLAIMED: Rule.CLAIM_CLOSED,
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """What the opponent of a claimer could still get: unseen Clan cards and elite troops."""
+
+    clan: tuple[ClanCard, ...]
+    wilds: tuple[Tactic, ...]
+
+    @property
+    def mask(self) -> int:
+        return pool_mask(self.clan)
+
+
+@dataclass(frozen=True)
+class Witness:
+    """A completion of the opponent's side that would beat the claimer."""
+
+    cards: tuple[Card, ...]  # taken from the unseen pool
+    formation: Formation
+    side: tuple[ClanCard, ...]  # the whole side as it would stand, elite troops resolved
+
+
+@dataclass(frozen=True)
+class StoneVerdict:
+    stone: int
+    reason: Reason
+    mine: Formation | None = None  # the claimer's formation, if the side is complete
+    theirs: Formation | None = None  # the opponent's, or their best possible if incomplete
+    witness: Witness | None = None  # only for opponent-can-beat
+
+    @property
+    def granted(self) -> bool:
+        return self.reason.granted
+
+    def explain(self) -> str:
+        """One line in English: the verdict and its grounds."""
+        verdict = "granted" if self.granted else "refused"
+        text = f"stone {self.stone}: {verdict} ({self.reason})"
+        if self.mine is not None:
+            text += f"; yours {describe(self.mine)}"
+        if self.witness is not None:
+            text += (
+                f"; {format_cards(self.witness.cards)} would give them "
+                f"{describe(self.witness.formation)}"
+            )
+        elif self.theirs is not None:
+            text += f"; theirs {describe(self.theirs)}"
+        return text
+
+
+def describe(formation: Formation) -> str:
+    return f"{formation.kind.name.lower().replace('_', ' ')} {formation.total}"
+
+
+def unseen_pool(board: Board, claimer: Player) -> Pool:
+    """The cards the claimer's opponent could still get (RULES.md, Claims)."""
+    visible = list(board.visible())
+    seen = pool_mask(visible)
+    clan = tuple(c for i, c in enumerate(CLAN_CARDS) if not seen >> i & 1)
+    wilds: list[Tactic] = []
+    if board.variant is Variant.TACTICAL:
+        opponent = claimer.other
+        jokers_out = visible.count(Tactic.JOKER)
+        if jokers_out < 2 and not board.has_played_joker(opponent):
+            wilds.append(Tactic.JOKER)
+        wilds += [t for t in (Tactic.SPY, Tactic.SHIELD_BEARER) if t not in visible]
+    return Pool(clan, tuple(wilds))
+
+
+def side_formation(stone: Stone, player: Player) -> Formation | None:
+    """The formation of a complete side (elite troops at their best), ``None`` if incomplete."""
+    if not stone.is_complete(player):
+        return None
+    best = best_completion(stone.side(player).cards, stone.capacity, totals_only=stone.totals_only)
+    assert best is not None  # a complete side always has a formation
+    return best.formation
+
+
+def judge_stone(board: Board, claimer: Player, number: int, pool: Pool | None = None) -> StoneVerdict:
+    """The verdict on one stone; ``pool`` may be passed when judging several on one board."""
+    stone = board.stone(number)
+    if stone.claimed_by is not None:
+        return StoneVerdict(number, Reason.STONE_CLAIMED)
+    mine = side_formation(stone, claimer)
+    if mine is None:
+        return StoneVerdict(number, Reason.SIDE_INCOMPLETE)
+    opponent = claimer.other
+    theirs = side_formation(stone, opponent)
+    if theirs is not None:
+        if mine != theirs:
+            reason = Reason.STRONGER if mine > theirs else Reason.WEAKER
+        elif stone.completed_first() is claimer:
+            reason = Reason.TIE_COMPLETED_FIRST
+        else:
+            reason = Reason.TIE_COMPLETED_LATER
+        return StoneVerdict(number, reason, mine, theirs)
+    pool = pool or unseen_pool(board, claimer)
+    best = best_completion(
+        stone.side(opponent).cards,
+        stone.capacity,
+        totals_only=stone.totals_only,
+        pool=pool.mask,
+        wilds=pool.wilds,
+    )
+    # Against an incomplete side an equal completion still loses: the claimer completed first.
+    if best is None or best.formation <= mine:
+        return StoneVerdict(number, Reason.UNBEATABLE, mine, best.formation if best else None)
+    return StoneVerdict(number, Reason.OPPONENT_CAN_BEAT, mine, best.formation, _witness(best))
+
+
+def judge_claim(board: Board, claimer: Player, stones: Iterable[int]) -> tuple[StoneVerdict, ...]:
+    """Verdicts for stones claimed together: all judged on the same position (``claim-together``)."""
+    pool = unseen_pool(board, claimer)
+    return tuple(judge_stone(board, claimer, n, pool) for n in stones)
+
+
+def _witness(best: Completion) -> Witness:
+    return Witness(best.added, best.formation, best.resolved)
