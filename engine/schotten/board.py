@@ -152,10 +152,7 @@ class Board:
         """Tactic cards this player has put into play (discarded ones still count)."""
         count = sum(1 for p, c in self.placed() if p is player and isinstance(c, Tactic))
         count += sum(
-            1
-            for s in self.stones
-            for mode in (s.mud_fight, s.blind_mans_bluff)
-            if mode is player
+            1 for s in self.stones for mode in (s.mud_fight, s.blind_mans_bluff) if mode is player
         )
         return count + sum(1 for c in self.discard[player] if isinstance(c, Tactic))
 
@@ -209,7 +206,8 @@ def _stone_problems(stone: Stone) -> Iterable[str]:
     for player in Player:
         side = stone.sides[player]
         if len(side.cards) > stone.capacity:
-            yield f"{where}: {player}'s side holds {len(side.cards)} cards (at most {stone.capacity})"
+            held = len(side.cards)
+            yield f"{where}: {player}'s side holds {held} cards (at most {stone.capacity})"
         for card in side.cards:
             if isinstance(card, Tactic) and card.kind is not TacticKind.ELITE_TROOP:
                 yield f"{where}: {card} is not placed on a side"

@@ -144,7 +144,9 @@ def side_formation(stone: Stone, player: Player) -> Formation | None:
     return best.formation
 
 
-def judge_stone(board: Board, claimer: Player, number: int, pool: Pool | None = None) -> StoneVerdict:
+def judge_stone(
+    board: Board, claimer: Player, number: int, pool: Pool | None = None
+) -> StoneVerdict:
     """The verdict on one stone; ``pool`` may be passed when judging several on one board."""
     stone = board.stone(number)
     if stone.claimed_by is not None:
@@ -177,7 +179,10 @@ def judge_stone(board: Board, claimer: Player, number: int, pool: Pool | None = 
 
 
 def judge_claim(board: Board, claimer: Player, stones: Iterable[int]) -> tuple[StoneVerdict, ...]:
-    """Verdicts for stones claimed together: all judged on the same position (``claim-together``)."""
+    """Verdicts for stones claimed together, all judged on the same position.
+
+    Rule ``claim-together``: claiming one stone never changes the proof of another.
+    """
     pool = unseen_pool(board, claimer)
     return tuple(judge_stone(board, claimer, n, pool) for n in stones)
 

@@ -119,13 +119,20 @@ class _Search:
     def colour_run(self) -> Completion | None:
         if len(self.colours) > 1:
             return None
-        colours = list(self.colours) or list(Colour)
+        colours: list[Colour] = list(self.colours) or list(Colour)
         for window in self.windows():
             missing = [v for v in window if v not in self.values]
             for colour in colours:
-                cover = _cover(missing, lambda v, c=colour: self.has(c, v), self.forced, self.optional)
+
+                def in_pool(v: int, c: Colour = colour) -> bool:
+                    return self.has(c, v)
+
+                def this_colour(v: int, c: Colour = colour) -> Colour:
+                    return c
+
+                cover = _cover(missing, in_pool, self.forced, self.optional)
                 if cover is not None:
-                    return self._build(FormationKind.COLOUR_RUN, window, cover, lambda v, c=colour: c)
+                    return self._build(FormationKind.COLOUR_RUN, window, cover, this_colour)
         return None
 
     def run(self) -> Completion | None:
@@ -168,7 +175,9 @@ class _Search:
         for value in values:
             if any(value not in w.values for w in self.forced):
                 continue
-            clan = [CLAN_CARDS[c * 9 + value - 1] for c in range(6) if self.has(c, value)]
+            clan: list[Card] = [
+                CLAN_CARDS[c * 9 + value - 1] for c in range(6) if self.has(c, value)
+            ]
             extra = [w for w in self.optional if value in w.values]
             added: list[Card] = [*clan, *extra][: self.need]
             if len(added) < self.need:

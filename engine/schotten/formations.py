@@ -17,6 +17,7 @@ Formation(kind=FormationKind.TOTAL, total=6)
 from __future__ import annotations
 
 import enum
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -55,7 +56,7 @@ def evaluate(cards: Sequence[ClanCard], *, totals_only: bool = False) -> Formati
         return Formation(FormationKind.TOTAL, total)
     values = sorted(c.value for c in cards)
     one_colour = len({c.colour for c in cards}) == 1
-    consecutive = all(b == a + 1 for a, b in zip(values, values[1:], strict=False))
+    consecutive = all(b == a + 1 for a, b in itertools.pairwise(values))
     if consecutive and one_colour:
         kind = FormationKind.COLOUR_RUN
     elif len(set(values)) == 1:
