@@ -1,0 +1,422 @@
+"""The engine at work in the pages: odds tables, the odds chart and the in-page claim checker.
+
+Everything here is built with :mod:`xml.etree.ElementTree` (so every text is escaped) from the
+engine's numbers and the labels of the page's language; nothing comes from outside the site.
+
+* ``odds_table()``, ``partial_odds_table()``, ``odds_chart()``: the odds page (definitions in
+  :mod:`schotten.odds`).
+* ``claim_checker()``: the claim checker's form. It runs :mod:`schotten.checker` in the browser
+  with Pyodide; :func:`install_runtime` copies Pyodide and the engine into the built site.
+
+>>> html = jinja_functions("es")["odds_table"]()
+>>> "<th scope=\\"row\\">Escalera de color</th><td>42</td><td>0,169\\u00a0%</td>" in html
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import shutil
+import xml.etree.ElementTree as ET
+import zipfile
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from schotten.cards import VALUES, ClanCard, Colour, Tactic
+from schotten.formations import FormationKind
+from schotten.odds import (
+    HAND_SIZES,
+    LADDER,
+    MUD_PARTIAL_SIDES,
+    PARTIAL_SIDES,
+    PartialSide,
+    completion_odds,
+    hand_odds,
+)
+from schotten.site import SiteCheckError, labels
+from schotten.site.verified import card_name, cards_text, format_number, formation_key
+
+REPO = Path(__file__).resolve().parents[3]
+ENGINE = Path(__file__).resolve().parents[1]
+PYODIDE = REPO / "node_modules" / "pyodide"
+# What Pyodide needs at run time (its docs: the core files, the lock file "in all cases"); the
+# consoles, type declarations and source maps stay out of the site.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",
+)
+# Where the checker lives in the built site; checker.js finds the rest next to itself.
+CHECKER_DIR = Path("assets") / "checker"
+ENGINE_ZIP = "schotten-engine.zip"
+
+ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
+ZONES = ("mine", "theirs", "elsewhere-mine", "elsewhere-theirs")
+
+
+def format_percent(share: Fraction, lang: str) -> str:
+    """A share as a percentage with three significant digits, as the language writes it.
+
+    Both languages put a comma before the decimals and a no-break space before ``%``.
+
+    >>> format_percent(Fraction(42, 24804), "fr"), format_percent(Fraction(1), "es")
+    ('0,169\\xa0%', '100\\xa0%')
+    >>> format_percent(Fraction(36, 316251), "fr"), format_percent(Fraction(0), "fr")
+    ('0,0114\\xa0%', '0\\xa0%')
+    """
+    value = float(share * 100)
+    if value == 0:
+        text = "0"
+    else:
+        decimals = max(0, 2 - math.floor(math.log10(value)))
+        text = f"{value:.{decimals}f}"
+    if lang not in ("fr", "es"):
+        raise SiteCheckError(f"no number format for language {lang!r}")
+    return text.replace(".", ",") + "\u00a0%"
+
+
+def _html(element: ET.Element) -> str:
+    return ET.tostring(element, encoding="unicode", method="html")
+
+
+def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) -> ET.Element:
+    child = ET.SubElement(
+        parent, tag, {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()}
+    )
+    if text is not None:
+        child.text = text
+    return child
+
+
+def _formation_header(kind: FormationKind, lang: str) -> str:
+    names = labels(lang)["formations"]
+    three, four = names[formation_key(kind, 3)], names[formation_key(kind, 4)]
+    return str(three) if three == four else f"{three} / {four}"
+
+
+def odds_table(lang: str) -> str:
+    """Hands of three and of four Clan cards making each formation, with their shares."""
+    words = labels(lang)["odds"]
+    wrapper = ET.Element("div", {"class": "schotten-odds"})
+    table = _sub(wrapper, "table")
+    _sub(table, "caption", words["table_caption"])
+    head = _sub(_sub(table, "thead"), "tr")
+    _sub(head, "th", words["formation"], scope="col")
+    for size in HAND_SIZES:
+        _sub(head, "th", words[f"hands_{size}"], scope="col")
+        _sub(head, "th", words["share"], scope="col")
+    body = _sub(table, "tbody")
+    columns = [hand_odds(size) for size in HAND_SIZES]
+    for row in zip(*columns, strict=True):
+        tr = _sub(body, "tr")
+        _sub(tr, "th", _formation_header(row[0].kind, lang), scope="row")
+        for odds in row:
+            _sub(tr, "td", format_number(odds.count, lang))
+            _sub(tr, "td", format_percent(odds.probability, lang))
+    tr = _sub(_sub(table, "tfoot"), "tr")
+    _sub(tr, "th", words["total"], scope="row")
+    for column in columns:
+        _sub(tr, "td", format_number(sum(o.count for o in column), lang))
+        _sub(tr, "td", format_percent(sum((o.probability for o in column), Fraction(0)), lang))
+    return _html(wrapper)
+
+
+def partial_odds_table(lang: str, mud: bool = False) -> str:
+    """For typical sides still being built, the share of completions making each formation."""
+    words = labels(lang)["odds"]
+    size = 4 if mud else 3
+    rows: Sequence[PartialSide] = MUD_PARTIAL_SIDES if mud else PARTIAL_SIDES
+    wrapper = ET.Element("div", {"class": "schotten-odds schotten-odds--partial"})
+    table = _sub(wrapper, "table")
+    _sub(table, "caption", words["partial_caption_mud" if mud else "partial_caption"])
+    head = _sub(_sub(table, "thead"), "tr")
+    _sub(head, "th", words["side"], scope="col")
+    _sub(head, "th", words["completions"], scope="col")
+    for kind in LADDER:
+        _sub(head, "th", labels(lang)["formations"][formation_key(kind, size)], scope="col")
+    body = _sub(table, "tbody")
+    for side in rows:
+        tr = _sub(body, "tr")
+        th = _sub(tr, "th", scope="row")
+        _sub(th, "span", cards_text(side.cards, lang), class_="schotten-odds__cards")
+        ET.SubElement(th, "br")
+        _sub(th, "small", words["rows"][_row_key(side)])
+        odds = completion_odds(side.cards, side.size)
+        _sub(tr, "td", format_number(odds[0].out_of, lang))
+        for share in odds:
+            _sub(tr, "td", format_percent(share.probability, lang))
+    return _html(wrapper)
+
+
+def _row_key(side: PartialSide) -> str:
+    # One card in the middle covers values 3-7 on a side of three but 4-6 on a side of four.
+    return f"{side.key}-mud" if side.key == "one-middle" and side.size == 4 else side.key
+
+
+# The chart: one group per formation, a bar for hands of three and one for hands of four, on a
+# logarithmic scale (a sum is 91 % of hands, a colour run 0.17 %: on a linear scale the rare
+# formations would not show at all). Every bar carries its exact share as text.
+_SVG = "http://www.w3.org/2000/svg"
+_LABEL_W, _BAR_W, _VALUE_W = 170, 330, 90
+_BAR_H, _GAP, _TOP = 14, 14, 34
+_DECADES = (-2, -1, 0, 1, 2)  # 0.01 % to 100 %
+_FILLS = {3: "#3b6fb6", 4: "#c2691b"}
+
+
+def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
+    """An inline SVG bar chart of :func:`odds_table`, labelled in the page's language."""
+    words = labels(lang)["odds"]
+    groups = list(zip(*(hand_odds(size) for size in HAND_SIZES), strict=True))
+    group_h = len(HAND_SIZES) * _BAR_H + _GAP
+    width = _LABEL_W + _BAR_W + _VALUE_W
+    height = _TOP + len(groups) * group_h + 30
+    svg = ET.Element(
+        "svg",
+        {
+            "xmlns": _SVG,
+            "viewBox": f"0 0 {width} {height}",
+            "width": "100%",
+            "role": "img",
+            "aria-labelledby": f"{chart_id}-title {chart_id}-desc",
+            "class": "schotten-odds-chart",
+            "font-family": "sans-serif",
+            "font-size": "12",
+        },
+    )
+    title = ET.SubElement(svg, "title", {"id": f"{chart_id}-title"})
+    title.text = words["chart_title"]
+    desc = ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"})
+    lines = [words["chart_desc"]]
+    for row in groups:
+        shares = ", ".join(
+            f"{words[f'hands_{size}']}: {format_percent(o.probability, lang)}"
+            for size, o in zip(HAND_SIZES, row, strict=True)
+        )
+        lines.append(f"{_formation_header(row[0].kind, lang)}: {shares}")
+    desc.text = "\n".join(lines)
+
+    def text(x: float, y: float, content: str, **attrs: str) -> None:
+        el = ET.SubElement(svg, "text", {"x": f"{x:g}", "y": f"{y:g}", **attrs})
+        el.set("fill", "currentColor")
+        el.text = content
+
+    def x_of(share: Fraction) -> float:
+        low, high = _DECADES[0], _DECADES[-1]
+        return _LABEL_W + _BAR_W * (math.log10(float(share * 100)) - low) / (high - low)
+
+    for size in HAND_SIZES:  # legend
+        x = _LABEL_W + (size - 3) * 170
+        ET.SubElement(
+            svg,
+            "rect",
+            {"x": f"{x}", "y": "6", "width": "12", "height": "12", "fill": _FILLS[size]},
+        )
+        text(x + 16, 16, words[f"hands_{size}"], **{"class": f"legend size-{size}"})
+    axis_y = _TOP + len(groups) * group_h
+    for decade in _DECADES:
+        share = Fraction(10) ** decade / 100
+        tick = x_of(share)
+        line = {"x1": f"{tick:g}", "x2": f"{tick:g}", "y1": f"{_TOP - 4}", "y2": f"{axis_y}"}
+        ET.SubElement(svg, "line", {**line, "stroke": "#888", "stroke-width": "0.5"})
+        mark = f"{float(share * 100):g}".replace(".", ",") + "\u00a0%"
+        text(tick, axis_y + 14, mark, **{"text-anchor": "middle"})
+    text(_LABEL_W + _BAR_W / 2, axis_y + 28, words["chart_axis"], **{"text-anchor": "middle"})
+    for i, row in enumerate(groups):
+        y = _TOP + i * group_h
+        text(
+            _LABEL_W - 8,
+            y + _BAR_H + 4,
+            _formation_header(row[0].kind, lang),
+            **{
+                "text-anchor": "end",
+                "class": f"formation {formation_key(row[0].kind)}",
+            },
+        )
+        for j, (size, odds) in enumerate(zip(HAND_SIZES, row, strict=True)):
+            top = y + j * _BAR_H
+            bar_w = max(1.0, x_of(odds.probability) - _LABEL_W)
+            ET.SubElement(
+                svg,
+                "rect",
+                {
+                    "x": f"{_LABEL_W}",
+                    "y": f"{top + 1}",
+                    "width": f"{bar_w:.1f}",
+                    "height": f"{_BAR_H - 2}",
+                    "fill": _FILLS[size],
+                    "class": f"bar size-{size} {formation_key(odds.kind)}",
+                },
+            )
+            text(_LABEL_W + bar_w + 4, top + _BAR_H - 3, format_percent(odds.probability, lang))
+    figure = ET.Element("div", {"class": "schotten-odds-figure"})
+    figure.append(svg)
+    return ET.tostring(figure, encoding="unicode")
+
+
+def checker_labels(lang: str) -> dict[str, Any]:
+    """The labels the checker's script needs, all from the page's language."""
+    names = labels(lang)
+    keys = ("colours", "tactics", "formations", "verdicts", "reasons", "checker")
+    return {key: names[key] for key in keys}
+
+
+def claim_checker(lang: str) -> str:
+    """The claim checker: a form, closed until the reader opens it, and its loader.
+
+    The script and its stylesheet are found from the site root that Material writes in each
+    page's ``#__config`` (so the same markup works on French and Spanish pages at any depth);
+    Pyodide is loaded only when the reader opens the checker.
+    """
+    words = labels(lang)["checker"]
+    root = ET.Element(
+        "div",
+        {
+            "class": "schotten-checker",
+            "data-lang": lang,
+            "data-labels": json.dumps(checker_labels(lang), ensure_ascii=False),
+        },
+    )
+    _sub(root, "p", words["intro"], class_="schotten-checker__intro")
+    _sub(root, "button", words["open"], type="button", class_="md-button schotten-checker__open")
+    _sub(root, "p", "", class_="schotten-checker__status", role="status", aria_live="polite")
+    form = _sub(root, "form", class_="schotten-checker__form", hidden="hidden")
+    form.set("aria-label", words["title"])
+
+    zones = _sub(form, "fieldset", class_="schotten-checker__zones")
+    _sub(zones, "legend", words["zone_legend"])
+    for i, zone in enumerate(ZONES):
+        label = _sub(zones, "label", class_=f"schotten-checker__zone zone-{zone}")
+        radio = _sub(label, "input", type="radio", name=f"schotten-zone-{lang}", value=zone)
+        if i == 0:
+            radio.set("checked", "checked")
+        _sub(label, "span", words["zones"][zone])
+        held = _sub(label, "span", words["empty"], class_="schotten-checker__held")
+        held.set("data-zone", zone)
+
+    grid = _sub(form, "fieldset", class_="schotten-checker__cards")
+    _sub(grid, "legend", words["cards_legend"])
+    for colour in Colour:
+        row = _sub(grid, "div", class_=f"schotten-checker__row colour-{colour}")
+        _sub(row, "span", labels(lang)["colours"][str(colour)], class_="schotten-checker__colour")
+        for value in VALUES:
+            card = ClanCard(colour, value)
+            _card_button(row, str(card), str(value), card_name(card, lang), f"card {colour}")
+    tactical = _sub(form, "fieldset", class_="schotten-checker__tactical")
+    _sub(tactical, "legend", words["tactical_legend"])
+    _checkbox(tactical, "tactical", words["tactical"])
+    elite = _sub(tactical, "div", class_="schotten-checker__row elite")
+    for troop in ELITE_TROOPS:
+        name = card_name(troop, lang)
+        _card_button(elite, troop.value, name, name, "card elite")
+    _checkbox(tactical, "mud_fight", words["mud_fight"])
+    _checkbox(tactical, "blind_mans_bluff", words["blind_mans_bluff"])
+
+    first = _sub(form, "label", class_="schotten-checker__first")
+    _sub(first, "span", words["first"])
+    select = _sub(first, "select", name="completed_first")
+    for who in ("you", "opponent"):
+        _sub(select, "option", words[f"first_{who}"], value=who)
+
+    actions = _sub(form, "div", class_="schotten-checker__actions")
+    _sub(actions, "button", words["check"], type="submit", class_="md-button md-button--primary")
+    _sub(
+        actions, "button", words["clear"], type="button", class_="md-button schotten-checker__clear"
+    )
+    answer = _sub(form, "div", "", class_="schotten-checker__answer", role="status")
+    answer.set("aria-live", "polite")
+    answer.set("aria-atomic", "true")
+
+    _sub(root, "script", _LOADER, type="module")
+    return _html(root)
+
+
+def _card_button(parent: ET.Element, card: str, face: str, name: str, css: str) -> None:
+    button = _sub(parent, "button", face, type="button", class_=css, aria_pressed="false")
+    button.set("data-card", card)
+    button.set("aria-label", name)
+    button.set("title", name)
+
+
+def _checkbox(parent: ET.Element, name: str, text: str) -> None:
+    label = _sub(parent, "label", class_=f"schotten-checker__option option-{name}")
+    _sub(label, "input", type="checkbox", name=name)
+    _sub(label, "span", text)
+
+
+# Material writes the path from the page to the site root into #__config: the checker sits at
+# <root>/assets/checker/ whether the page is /, /regles/ or /es/regles/.
+_LOADER = (
+    'const c = document.getElementById("__config");'
+    'const base = c ? JSON.parse(c.textContent).base : ".";'
+    f'import(new URL(base + "/{CHECKER_DIR.as_posix()}/checker.js", location.href).href);'
+)
+
+
+def engine_sources() -> list[Path]:
+    """The engine core shipped to the browser: the package's top-level modules, which use the
+    standard library only (sub-packages such as ``site`` and ``casebook`` stay out)."""
+    return sorted(ENGINE.glob("*.py"))
+
+
+def write_engine_zip(target: Path) -> None:
+    """Zip the engine core as ``schotten/<module>.py`` (importable from the zip itself)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for source in engine_sources():
+            archive.write(source, f"schotten/{source.name}")
+
+
+def install_runtime(site_dir: Path) -> None:
+    """Copy into the built site what the checker needs at run time.
+
+    ``<site>/assets/checker/pyodide/``: Pyodide from ``node_modules`` (about 13 MB);
+    ``<site>/assets/checker/schotten-engine.zip``: the engine core. The checker's own script and
+    stylesheet come from ``site_src/assets/checker/`` with the other pages' files.
+    """
+    missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
+    if missing:
+        raise SiteCheckError(
+            f"Pyodide is not installed ({PYODIDE} lacks {', '.join(missing)}): "
+            "run `npm ci` in the repository first"
+        )
+    target = Path(site_dir) / CHECKER_DIR
+    runtime = target / "pyodide"
+    runtime.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(PYODIDE / name, runtime / name)
+    # Written aside, then renamed: a failed build never leaves half an archive.
+    partial = target / f"{ENGINE_ZIP}.part"
+    write_engine_zip(partial)
+    partial.replace(target / ENGINE_ZIP)
+
+
+def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
+    """The page functions of :mod:`schotten.site.widgets`, rendering in ``lang``."""
+    labels(lang)  # an unknown language fails here, before any page is rendered
+
+    # Markup: the HTML stays as it is whether or not the page template escapes its values.
+    def checker() -> str:
+        return Markup(claim_checker(lang))
+
+    def table() -> str:
+        return Markup(odds_table(lang))
+
+    def partial(mud: bool = False) -> str:
+        return Markup(partial_odds_table(lang, mud))
+
+    def chart() -> str:
+        return Markup(odds_chart(lang))
+
+    return {
+        "claim_checker": checker,
+        "odds_table": table,
+        "partial_odds_table": partial,
+        "odds_chart": chart,
+    }
