@@ -1,0 +1,342 @@
+"""The publishing gate and the page renderer, independent of MkDocs.
+
+:func:`prepare` does everything that can refuse a publication, before a single file is written:
+
+- it loads every case file (an invalid file is an error, with its file and line) and replays each
+  one through the engine; a verdict, reason or witness that differs from the recorded one is an
+  error naming the case file and line, recorded against computed;
+- it checks that both languages are there: every page exists as ``name.md`` (French) and
+  ``name.es.md`` (Spanish), every published case has its texts in both, both label catalogues
+  have the same keys;
+- it renders every page of both languages as a Jinja2 template (``StrictUndefined``), so that a
+  false example, a missing function or a label missing in one language fails here too.
+
+It returns the rendered Markdown of every page; the MkDocs hook only hands it over. All problems are
+reported together in one :class:`~schotten.site.SiteCheckError`.
+
+The result depends only on the files it reads: :func:`fingerprint` hashes them, and the hook keeps
+the last result by fingerprint (MkDocs runs the build once per language, and ``mkdocs serve``
+rebuilds after each edit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import re
+import traceback
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+import schotten
+from schotten.board import Player
+from schotten.site import LANGUAGES, SiteCheckError, faq, labels
+
+DEFAULT_LANGUAGE = LANGUAGES[0]
+# Modules that give pages more functions: ``jinja_functions(lang) -> dict[str, Callable]``.
+FUNCTION_MODULES = ("schotten.site.verified", "schotten.site.widgets")
+_SUFFIX = re.compile(r"^(?P<stem>.+?)(?:\.(?P<lang>[a-z]{2}))?\.md$")
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What the gate let through: the rendered pages and the published cases."""
+
+    fingerprint: str
+    pages: Mapping[str, str]  # source path relative to docs_dir (``rules.es.md``) -> Markdown
+    entries: tuple[faq.FaqEntry, ...]
+
+    def page(self, src_uri: str) -> str:
+        try:
+            return self.pages[src_uri]
+        except KeyError:
+            raise SiteCheckError(f"{src_uri}: page was not checked before the build") from None
+
+
+def page_language(src_uri: str) -> str:
+    """The language of a page source by its suffix: ``rules.es.md`` is Spanish, ``rules.md`` French.
+
+    >>> page_language("rules.md"), page_language("rules.es.md"), page_language("a/b.fr.md")
+    ('fr', 'es', 'fr')
+    """
+    match = _SUFFIX.match(Path(src_uri).name)
+    if match is None:
+        raise SiteCheckError(f"{src_uri}: not a Markdown page")
+    return match["lang"] or DEFAULT_LANGUAGE
+
+
+def page_stem(src_uri: str) -> str:
+    """The page without its language: ``rules.es.md`` and ``rules.md`` are both ``rules``."""
+    path = Path(src_uri)
+    match = _SUFFIX.match(path.name)
+    if match is None:
+        raise SiteCheckError(f"{src_uri}: not a Markdown page")
+    return str(path.with_name(match["stem"]))
+
+
+def fingerprint(docs_dir: Path, cases_dir: Path) -> str:
+    """A hash of every file the gate reads: pages, cases, the engine and its labels."""
+    digest = hashlib.sha256()
+    engine = Path(schotten.__file__).parent
+    sources = [
+        *_files(docs_dir, "*.md"),
+        *_files(cases_dir, "*.yaml"),
+        *_files(engine, "*.py"),
+        *_files(engine, "*.json"),
+        *_files(engine, "*.j2"),
+    ]
+    for path in sources:
+        digest.update(str(path).encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def prepare(
+    docs_dir: Path,
+    cases_dir: Path,
+    *,
+    nav: Sequence[str] = (),
+    display_root: Path | None = None,
+) -> Prepared:
+    """Check cases, languages and pages; render every page. Raise with every problem found.
+
+    ``nav`` lists the pages the navigation leads to (``rules.md``): each must exist in every
+    language. ``display_root`` is the folder paths in messages are relative to (default: cwd).
+    """
+    problems: list[str] = []
+    entries = _published_entries(cases_dir, problems, display_root)
+    problems += label_problems()
+    pages = _page_sources(docs_dir)
+    problems += language_problems(pages, docs_dir, display_root)
+    problems += [
+        f"{_show(docs_dir / uri, display_root)}: page in the navigation does not exist"
+        for uri in nav
+        if uri not in pages
+    ]
+    rendered: dict[str, str] = {}
+    if not problems:
+        for src_uri, path in pages.items():
+            try:
+                rendered[src_uri] = render_page(
+                    path.read_text("utf-8"),
+                    page_language(src_uri),
+                    _show(path, display_root),
+                    entries,
+                )
+            except SiteCheckError as exc:
+                problems.append(str(exc))
+    if problems:
+        raise SiteCheckError(
+            "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
+        )
+    return Prepared(fingerprint(docs_dir, cases_dir), rendered, entries)
+
+
+def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntry]) -> str:
+    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``."""
+    env = jinja2.Environment(
+        # The loader names the template after the page, so that errors point into the page.
+        loader=jinja2.FunctionLoader(lambda _: (source, name, lambda: True)),
+        undefined=jinja2.StrictUndefined,
+        # Every function returns Markup; anything else printed on a page is escaped.
+        autoescape=True,
+        keep_trailing_newline=True,
+    )
+    try:
+        template = env.get_template(name)
+        return template.render(page_functions(lang, entries))
+    except jinja2.TemplateSyntaxError as exc:
+        raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
+    except (jinja2.TemplateError, SiteCheckError, ValueError, TypeError, KeyError) as exc:
+        line = _template_line(exc, name)
+        where = f"{name}:{line}" if line else name
+        raise SiteCheckError(f"{where}: ({lang}) {exc}") from exc
+
+
+def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Callable[..., Markup]]:
+    """The functions pages may call in ``lang``: the FAQ's own and those of the other modules."""
+    functions: dict[str, Callable[..., Markup]] = {
+        "verdict_table": partial(faq.verdict_table, entries, lang),
+        "verdict_details": partial(faq.verdict_details, entries, lang),
+    }
+    for module_name in FUNCTION_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            # A module not written yet gives no functions; a page calling one then fails as an
+            # undefined name. Any other missing import is a real error.
+            if exc.name != module_name:
+                raise
+            continue
+        for fname, function in module.jinja_functions(lang).items():
+            if fname in functions:
+                raise SiteCheckError(f"{module_name}: page function {fname!r} is defined twice")
+            functions[fname] = _trusted(function)
+    return functions
+
+
+def label_problems() -> list[str]:
+    """Keys present in one language's labels and missing in another's."""
+    keysets = {lang: set(_leaf_keys(labels(lang))) for lang in LANGUAGES}
+    problems = []
+    for lang, keys in keysets.items():
+        for other, other_keys in keysets.items():
+            for key in sorted(other_keys - keys):
+                problems.append(
+                    f"schotten/site/locales/{lang}.json: label {key} is missing "
+                    f"(it exists in {other}.json)"
+                )
+    return problems
+
+
+def language_problems(
+    pages: Mapping[str, Path], docs_dir: Path, display_root: Path | None = None
+) -> list[str]:
+    """Pages that exist in one language and not in the other."""
+    by_stem: dict[str, set[str]] = {}
+    for src_uri in pages:
+        by_stem.setdefault(page_stem(src_uri), set()).add(page_language(src_uri))
+    problems = []
+    for stem, langs in sorted(by_stem.items()):
+        for lang in LANGUAGES:
+            if lang not in langs:
+                suffix = "" if lang == DEFAULT_LANGUAGE else f".{lang}"
+                missing = _show(docs_dir / f"{stem}{suffix}.md", display_root)
+                problems.append(
+                    f"{missing}: page missing in {lang} (every page exists in "
+                    f"{' and '.join(LANGUAGES)})"
+                )
+    unknown = sorted(u for u in pages if page_language(u) not in LANGUAGES)
+    problems += [f"{_show(pages[u], display_root)}: no such site language" for u in unknown]
+    return problems
+
+
+def _published_entries(
+    cases_dir: Path, problems: list[str], display_root: Path | None
+) -> tuple[faq.FaqEntry, ...]:
+    from schotten.casebook import CaseFileError, load_cases
+    from schotten.casebook.run import run_case
+
+    try:
+        cases = load_cases(cases_dir)
+    except CaseFileError as exc:
+        problems += [f"invalid case file: {e}" for e in exc.errors]
+        return ()
+    entries: list[faq.FaqEntry] = []
+    for case in cases:
+        result = run_case(case)
+        problems += mismatch_lines(result, display_root)
+        if case.faq is None:
+            continue
+        entry = faq.FaqEntry(
+            id=case.id,
+            row=len(entries) + 1,
+            situation=case.situation,
+            why=case.why,
+            board=case.board,
+            claim=tuple(case.claim),
+            verdicts=tuple(result.verdicts),
+            hand=tuple(case.hands[Player.FIRST]),
+        )
+        problems += faq.check_entry_languages(entry, _show(case.path, display_root))
+        if not entry.verdicts:
+            problems.append(f"{_show(case.path, display_root)}: published case claims no stone")
+        entries.append(entry)
+    return tuple(entries)
+
+
+def mismatch_lines(result: Any, display_root: Path | None = None) -> list[str]:
+    """One line per claimed stone whose verdict changed, recorded against computed, then one per
+    other recorded value that changed (``result`` is a :class:`schotten.casebook.CaseResult`).
+
+    ``cases/x.yaml:31: stone 4 recorded refused (opponent-can-beat), engine now granted
+    (unbeatable)``
+    """
+    case = result.case
+    where = _show(Path(case.path), display_root)
+    recorded = {s.stone: s for s in (case.expect.stones if case.expect else ())}
+    computed = {s.stone: s for s in result.computed.stones}
+    lines: list[str] = []
+    stones_done: set[int] = set()
+    for m in result.mismatches:
+        parts = m.what.split(".")
+        if len(parts) >= 3 and parts[:2] == ["expect", "stones"] and parts[2].isdigit():
+            number = int(parts[2])
+            if number in stones_done:
+                continue
+            stones_done.add(number)
+            line = case.line_of("expect", "stones", number)
+            lines.append(
+                f"{where}:{line}: stone {number} recorded {_stone_text(recorded.get(number))}, "
+                f"engine now {_stone_text(computed.get(number))}"
+            )
+        else:
+            lines.append(
+                f"{where}:{m.line}: {m.what} recorded {m.recorded}, engine now {m.computed}"
+            )
+    return lines
+
+
+def _stone_text(stone: Any) -> str:
+    if stone is None:
+        return "nothing"
+    text = f"{stone.verdict} ({stone.reason}"
+    if stone.witness is not None:
+        cards = ", ".join(str(c) for c in stone.witness.cards)
+        text += f"; witness {cards} making {stone.witness.formation}"
+    return text + ")"
+
+
+def _page_sources(docs_dir: Path) -> dict[str, Path]:
+    return {path.relative_to(docs_dir).as_posix(): path for path in _files(docs_dir, "*.md")}
+
+
+def _files(folder: Path, pattern: str) -> Iterator[Path]:
+    # Hidden files and folders (editor swap files, caches) are not the site's.
+    for path in sorted(folder.rglob(pattern)):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and not any(p.startswith(".") or p == "__pycache__" for p in parts):
+            yield path
+
+
+def _leaf_keys(data: Any, prefix: str = "") -> Iterator[str]:
+    if isinstance(data, dict):
+        for key, value in data.items():
+            yield from _leaf_keys(value, f"{prefix}.{key}" if prefix else str(key))
+    else:
+        yield prefix
+
+
+def _show(path: Path, root: Path | None) -> str:
+    base = (root or Path.cwd()).resolve()
+    try:
+        return path.resolve().relative_to(base).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _trusted(function: Callable[..., Any]) -> Callable[..., Markup]:
+    """A page function's output is markup by contract: keep autoescape from escaping it."""
+
+    def call(*args: Any, **kwargs: Any) -> Markup:
+        return Markup(function(*args, **kwargs))
+
+    call.__name__ = getattr(function, "__name__", "function")
+    return call
+
+
+def _template_line(exc: BaseException, name: str) -> int | None:
+    """The page line being rendered when ``exc`` was raised (Jinja maps frames to the page)."""
+    line = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if frame.filename == name or frame.filename.endswith(f"/{name}"):
+            line = frame.lineno
+    return line

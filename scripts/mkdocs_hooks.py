@@ -1,0 +1,87 @@
+"""MkDocs hook: the publishing gate and the page renderer of ``schotten.site.build``.
+
+Everything that can refuse a publication runs in the first ``on_pre_build``, before MkDocs cleans or
+writes the output folder: a refused build leaves the previous site as it was. The i18n plugin runs
+the build once per language, so the result is kept by fingerprint (``mkdocs serve`` also rebuilds
+after each edit without reloading this module).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+from schotten.site import SiteCheckError
+from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
+
+log = logging.getLogger("mkdocs.hooks.schotten")
+_last: dict[str, Prepared] = {}  # fingerprint -> the checked site; one entry at most
+
+
+def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
+    root = Path(config.config_file_path).resolve().parent
+    return root, Path(config.docs_dir), root / "cases"
+
+
+def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
+    root, docs_dir, cases_dir = _folders(config)
+    key = fingerprint(docs_dir, cases_dir)
+    if key in _last:
+        return
+    try:
+        prepared = prepare(docs_dir, cases_dir, nav=_nav_pages(config.nav), display_root=root)
+    except SiteCheckError as exc:
+        raise PluginError(str(exc)) from exc
+    _last.clear()
+    _last[key] = prepared
+    log.info("schotten: %d published cases checked against the engine", len(prepared.entries))
+
+
+def _nav_pages(nav: Any) -> list[str]:
+    """The Markdown files named in ``nav:`` (titles and nesting dropped, outside links left out)."""
+    if isinstance(nav, str):
+        return [nav] if nav.endswith(".md") and "://" not in nav else []
+    if isinstance(nav, dict):
+        return [p for value in nav.values() for p in _nav_pages(value)]
+    if isinstance(nav, list):
+        return [p for item in nav for p in _nav_pages(item)]
+    return []
+
+
+def on_page_markdown(
+    markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs: Any
+) -> str:
+    if not _last:
+        raise PluginError("the site was not checked: on_pre_build did not run")
+    (prepared,) = _last.values()
+    src_uri = page.file.src_uri
+    lang = getattr(page.file, "locale", None) or config.theme["language"]
+    if lang != page_language(src_uri):
+        raise PluginError(f"{src_uri}: built as {lang!r}, written in {page_language(src_uri)!r}")
+    try:
+        return prepared.page(src_uri)
+    except SiteCheckError as exc:
+        raise PluginError(str(exc)) from exc
+
+
+def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
+    # Once per command: the runtime goes to the root of the site, shared by both languages.
+    if config.theme["language"] != DEFAULT_LANGUAGE:
+        return
+    try:
+        from schotten.site import widgets
+    except ModuleNotFoundError as exc:
+        # Without the module no page can call a widget (an undefined name fails the gate).
+        if exc.name != "schotten.site.widgets":
+            raise
+        return
+    try:
+        widgets.install_runtime(Path(config.site_dir))
+    except SiteCheckError as exc:
+        raise PluginError(str(exc)) from exc

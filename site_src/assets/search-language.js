@@ -1,0 +1,46 @@
+// Search results in the page's language only.
+//
+// The i18n plugin writes one search index for both languages (each with its own stemmer), so a
+// query matches French and Spanish pages alike. This hides the results of the other language and
+// recounts the visible ones with the theme's own words. Spanish pages live under <root>/es/.
+(function () {
+  "use strict";
+  var config = JSON.parse(document.getElementById("__config").textContent);
+  var root = new URL(config.base.replace(/\/?$/, "/"), location.href);
+  var language = document.documentElement.lang || "fr";
+
+  function languageOf(href) {
+    var path = new URL(href, location.href).pathname;
+    var inside = path.indexOf(root.pathname) === 0 ? path.slice(root.pathname.length) : path;
+    var first = inside.split("/")[0];
+    return first === "es" ? "es" : "fr";
+  }
+
+  function recount(list, meta) {
+    var shown = list.querySelectorAll(".md-search-result__item:not([hidden])").length;
+    var words = config.translations || {};
+    if (!list.children.length) return;
+    if (shown === 0) meta.textContent = words["search.result.none"] || "0";
+    else if (shown === 1) meta.textContent = words["search.result.one"] || "1";
+    else meta.textContent = (words["search.result.other"] || "#").replace("#", String(shown));
+  }
+
+  function filter(list, meta) {
+    list.querySelectorAll(".md-search-result__item").forEach(function (item) {
+      var link = item.querySelector("a[href]");
+      if (link) item.hidden = languageOf(link.getAttribute("href")) !== language;
+    });
+    recount(list, meta);
+  }
+
+  function watch() {
+    var list = document.querySelector(".md-search-result__list");
+    var meta = document.querySelector(".md-search-result__meta");
+    if (!list || !meta) return;
+    new MutationObserver(function () { filter(list, meta); })
+      .observe(list, { childList: true });
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", watch);
+  else watch();
+})();
