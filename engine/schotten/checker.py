@@ -1,0 +1,224 @@
+"""One claim, judged from a position written in JSON: the entry point of the in-page checker.
+
+The browser runs this module with Pyodide (standard library only) and calls :func:`check` with
+a JSON text; the answer is JSON too. The position is one stone seen by the claimer (``you``):
+
+.. code-block:: json
+
+    {"variant": "base",                       // or "tactical"
+     "mine": ["red 1", "green 1", "blue 1"],  // your side of the stone
+     "theirs": ["red 3", "green 3"],          // the opponent's side
+     "elsewhere": {"mine": [], "theirs": []}, // your / their other cards face up (optional)
+     "mud_fight": false, "blind_mans_bluff": false,   // optional, tactical variant only
+     "completed_first": "you"}                // optional: who completed first if both did
+
+Cards elsewhere are out of the unseen pool; whose they are matters only for a Joker (one per
+player, rule ``joker-once``). The verdict is :func:`schotten.claims.judge_stone` on that position:
+
+>>> answer = check_position(
+...     {"mine": ["red 1", "green 1", "blue 1"], "theirs": ["red 3", "green 3"]})
+>>> answer["granted"], answer["reason"], answer["witness"]["cards"]
+(False, 'opponent-can-beat', ['orange 3'])
+
+A position that cannot occur is answered with an error code (never an exception), which the
+page words in its language:
+
+>>> check_position({"mine": ["red 1", "red 1"]})["error"], check_position({"mine": ["pink 3"]})
+('card-twice', {'ok': False, 'error': 'unknown-card', 'cards': ['pink 3']})
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from schotten.board import Board, Player, Side, Stone, Variant
+from schotten.cards import Card, Tactic, parse_card
+from schotten.claims import StoneVerdict, judge_stone
+from schotten.errors import InvalidNotationError
+from schotten.formations import Formation, FormationKind
+
+STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
+_KEYS = {"variant", "mine", "theirs", "elsewhere", "mud_fight", "blind_mans_bluff"}
+_KEYS |= {"completed_first"}
+_FORMATION_KEYS = {
+    FormationKind.COLOUR_RUN: "colour-run",
+    FormationKind.SAME_VALUE: "same-value",
+    FormationKind.COLOUR: "colour",
+    FormationKind.RUN: "run",
+    FormationKind.SUM: "sum",
+    FormationKind.TOTAL: "total",
+}
+
+
+class PositionError(ValueError):
+    """A position the checker cannot judge; ``answer`` is the JSON error sent back."""
+
+    def __init__(self, code: str, **details: Any) -> None:
+        super().__init__(code)
+        self.answer: dict[str, Any] = {"ok": False, "error": code, **details}
+
+
+@dataclass(frozen=True)
+class Position:
+    """A validated checker position."""
+
+    variant: Variant
+    mine: tuple[Card, ...]
+    theirs: tuple[Card, ...]
+    elsewhere_mine: tuple[Card, ...]
+    elsewhere_theirs: tuple[Card, ...]
+    mud_fight: bool
+    blind_mans_bluff: bool
+    you_first: bool
+
+    def board(self) -> Board:
+        """The table: the stone with both sides and its combat modes; every card seen
+        elsewhere face up in its owner's discard pile (the pool only asks what is visible)."""
+        capacity = 4 if self.mud_fight else 3
+        # Completion steps: the side completed first gets the smaller number.
+        steps = (1, 2) if self.you_first else (2, 1)
+        sides = tuple(
+            Side(cards, steps[i] if len(cards) >= capacity else None)
+            for i, cards in enumerate((self.mine, self.theirs))
+        )
+        stone = Stone(
+            STONE,
+            (sides[0], sides[1]),
+            mud_fight=Player.FIRST if self.mud_fight else None,
+            blind_mans_bluff=Player.SECOND if self.blind_mans_bluff else None,
+        )
+        board = Board.empty(self.variant).with_stone(stone)
+        for card in self.elsewhere_mine:
+            board = board.discard_card(Player.FIRST, card)
+        for card in self.elsewhere_theirs:
+            board = board.discard_card(Player.SECOND, card)
+        return board
+
+
+def check(position_json: str) -> str:
+    """The checker's one call: a JSON position in, a JSON verdict or error out."""
+    try:
+        data = json.loads(position_json)
+    except (TypeError, ValueError):
+        return json.dumps({"ok": False, "error": "bad-input", "detail": "not JSON"})
+    return json.dumps(check_position(data), ensure_ascii=False)
+
+
+def check_position(data: Any) -> dict[str, Any]:
+    """:func:`check` on decoded JSON."""
+    try:
+        position = read_position(data)
+    except PositionError as error:
+        return error.answer
+    return verdict_answer(judge_stone(position.board(), Player.FIRST, STONE), position)
+
+
+def read_position(data: Any) -> Position:
+    """Validate decoded JSON; :class:`PositionError` names the first problem found."""
+    if not isinstance(data, dict):
+        raise PositionError("bad-input", detail="a position is a JSON object")
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise PositionError("bad-input", detail=f"unknown keys: {', '.join(unknown)}")
+    variant_name = data.get("variant", "base")
+    if variant_name not in ("base", "tactical"):
+        raise PositionError("bad-input", detail="variant is 'base' or 'tactical'")
+    variant = Variant(variant_name)
+    elsewhere = data.get("elsewhere", {})
+    if not isinstance(elsewhere, dict) or set(elsewhere) - {"mine", "theirs"}:
+        raise PositionError("bad-input", detail="elsewhere has the lists 'mine' and 'theirs'")
+    mine, theirs = _cards(data.get("mine", [])), _cards(data.get("theirs", []))
+    seen_mine, seen_theirs = _cards(elsewhere.get("mine", [])), _cards(elsewhere.get("theirs", []))
+    flags = {key: data.get(key, False) for key in ("mud_fight", "blind_mans_bluff")}
+    if any(not isinstance(v, bool) for v in flags.values()):
+        raise PositionError("bad-input", detail="mud_fight and blind_mans_bluff are true or false")
+    first = data.get("completed_first", "you")
+    if first not in ("you", "opponent"):
+        raise PositionError("bad-input", detail="completed_first is 'you' or 'opponent'")
+    everything = [*mine, *theirs, *seen_mine, *seen_theirs]
+    modes = [Tactic(key.replace("_", "-")) for key, on in flags.items() if on]
+    counts = Counter([*everything, *modes])
+    twice = [c for c, n in counts.items() if n > (c.copies if isinstance(c, Tactic) else 1)]
+    if twice:
+        raise PositionError("card-twice", cards=_names(twice))
+    if variant is Variant.BASE:
+        tactics = [c for c in counts if isinstance(c, Tactic)]
+        if tactics:
+            raise PositionError("tactic-in-base-game", cards=_names(tactics))
+    not_troops = [c for c in (*mine, *theirs) if isinstance(c, Tactic) and not c.values]
+    if not_troops:
+        raise PositionError("not-on-a-side", cards=_names(not_troops))
+    for cards in ((*mine, *seen_mine), (*theirs, *seen_theirs)):
+        if cards.count(Tactic.JOKER) > 1:
+            raise PositionError("joker-once", cards=[str(Tactic.JOKER)])
+    capacity = 4 if flags["mud_fight"] else 3
+    for zone, cards in (("mine", mine), ("theirs", theirs)):
+        if len(cards) > capacity:
+            raise PositionError(
+                "side-over-capacity", zone=zone, count=len(cards), capacity=capacity
+            )
+    return Position(
+        variant,
+        mine,
+        theirs,
+        seen_mine,
+        seen_theirs,
+        flags["mud_fight"],
+        flags["blind_mans_bluff"],
+        first == "you",
+    )
+
+
+def _cards(texts: Any) -> tuple[Card, ...]:
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        raise PositionError("bad-input", detail="cards come as lists of strings")
+    unknown = []
+    cards = []
+    for text in texts:
+        try:
+            cards.append(parse_card(text))
+        except InvalidNotationError:
+            unknown.append(text)
+    if unknown:
+        raise PositionError("unknown-card", cards=unknown)
+    return tuple(cards)
+
+
+def _names(cards: Sequence[Card]) -> list[str]:
+    return sorted(str(c) for c in cards)
+
+
+def formation_json(formation: Formation | None, size: int) -> dict[str, Any] | None:
+    """A formation for the page: the labels' key (four of a kind has its own) and the total."""
+    if formation is None:
+        return None
+    key = _FORMATION_KEYS[formation.kind]
+    if formation.kind is FormationKind.SAME_VALUE and size == 4:
+        key += "-4"
+    return {"kind": key, "total": formation.total}
+
+
+def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
+    """A verdict as JSON: granted, the reason (and its rule), both formations, the witness."""
+    size = 4 if position.mud_fight else 3
+    witness = verdict.witness
+    return {
+        "ok": True,
+        "granted": verdict.granted,
+        "reason": str(verdict.reason),
+        "rule": str(verdict.reason.rule),
+        "mine": formation_json(verdict.mine, size),
+        "theirs": formation_json(verdict.theirs, size),
+        "theirs_complete": len(position.theirs) >= size,
+        "witness": None
+        if witness is None
+        else {
+            "cards": [str(c) for c in witness.cards],
+            "side": [str(c) for c in witness.side],
+            "formation": formation_json(witness.formation, size),
+        },
+    }
