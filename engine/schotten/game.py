@@ -1,0 +1,1195 @@
+"""The whole game: the deal, the turn steps, the tactic cards, claims, the end of the game.
+
+A :class:`Game` is the state machine of RULES.md. Each turn is a fixed sequence of steps
+(:class:`Phase`): play (or pass), claim, draw. Every step is one move in the project's notation
+(:mod:`schotten.moves`), checked against the rules before anything changes: a refused move raises
+:class:`~schotten.errors.IllegalActionError` naming the rule it breaks, and leaves the game as it
+was. Three verbs, PokerKit style: :meth:`Game.verify_move` raises, :meth:`Game.can_move` answers,
+:meth:`Game.apply` checks, plays and appends to :attr:`Game.history`.
+
+>>> game = Game(Variant.BASE, seed=1)
+>>> game.to_move, game.phase, format_cards(game.hand(Player.FIRST))
+(<Player.FIRST: 0>, <Phase.PLAY: 'play'>, 'red 3, orange 3, yellow 2, yellow 1, orange 7, yellow 5')
+>>> game.apply("play red 3 at 5")
+Move.parse('play red 3 at 5')
+>>> game.apply("pass")
+Traceback (most recent call last):
+...
+schotten.errors.IllegalActionError: [turn-order] first is at the claim step: expected 'claim \
+<stone> ...' or 'claim none', not 'pass'
+>>> game.apply("claim none"), game.phase
+(Move.parse('claim none'), <Phase.DRAW: 'draw'>)
+>>> game.apply("draw clan"), game.to_move, len(game.legal_moves())
+(Move.parse('draw clan'), <Player.SECOND: 1>, 54)
+
+When the engine closes the game, and what it automates (the decisions of the site rulings):
+
+- The draw step is skipped when the mover's hand is at its size or every deck is empty, and after
+  a Recruiter (rule ``recruiter``); the claim step is never skipped (``claim none``).
+- The deadlock closing (site ruling ``deadlock``) is checked whenever a turn is about to start
+  (and when a game is set up from a position at a play step). It closes the game when neither
+  player can play a card for the rest of the game and neither can claim a stone: that is, neither
+  player has a legal play other than ``pass`` (judged as if it were their turn), neither could
+  still draw (hand below its size with a card left in a deck), and no unclaimed stone is provable
+  by either player. Nothing can change any more then: passes and empty claim steps would repeat
+  forever. Each unclaimed stone goes to the player whose side is complete, otherwise to the
+  higher total (an elite troop counts its highest value), equal totals to nobody; then a player
+  who now holds five stones or three adjacent ones wins; neither or both: a draw.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
+
+from schotten.board import Board, Player, Side, Stone, Variant
+from schotten.cards import (
+    CLAN_CARDS,
+    TACTIC_CARDS,
+    Card,
+    ClanCard,
+    Tactic,
+    TacticKind,
+    format_cards,
+    parse_card,
+)
+from schotten.claims import Reason, StoneVerdict, judge_claim, judge_stone, unseen_pool
+from schotten.completion import pool_mask
+from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.moves import (
+    Banshee,
+    Claim,
+    Deck,
+    Draw,
+    Move,
+    Pass,
+    Play,
+    Recruiter,
+    Return,
+    Strategist,
+    Traitor,
+)
+from schotten.rules import Rule
+
+_T = TypeVar("_T")
+_E = TypeVar("_E", bound=enum.StrEnum)
+
+
+class Phase(enum.StrEnum):
+    """The step of the turn the player to move is at."""
+
+    PLAY = "play"
+    RETURN = "return"  # the second half of a Recruiter: two cards back under their decks
+    CLAIM = "claim"
+    DRAW = "draw"
+
+
+class Termination(enum.StrEnum):
+    """Why the game ended."""
+
+    FIVE_STONES = "five-stones"
+    """The winner holds at least five stones."""
+    THREE_ADJACENT = "three-adjacent"
+    """The winner holds three stones next to each other."""
+    DEADLOCK = "deadlock"
+    """Neither player could play or claim any more; the engine closed the game."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game: the winner (``None`` for a draw) and why it ended."""
+
+    winner: Player | None
+    termination: Termination
+
+    def __str__(self) -> str:
+        result = "draw" if self.winner is None else f"{self.winner} wins"
+        return f"{result} ({self.termination})"
+
+
+class Game:
+    """A game of Schotten Totten, from a seeded deal or from a position.
+
+    ``Game(variant, seed=..., first=...)`` shuffles with ``random.Random(seed)`` and deals
+    alternately, starting with ``first``: 6 Clan cards each (base game), or 7 Clan cards each
+    with the 10 tactic cards as a second deck (tactical).
+    """
+
+    variant: Variant
+    board: Board
+    to_move: Player
+    phase: Phase
+    step: int
+    """A counter that grows by one with every move; a side's ``completed_at`` is read on it."""
+    recruited: bool
+    """The player to move played the Recruiter this turn: no normal draw."""
+    outcome: Outcome | None
+    history: list[Move]
+    seed: int | None
+    """The seed of the deal, ``None`` for a game set up from a position."""
+    first: Player
+
+    def __init__(
+        self, variant: Variant = Variant.BASE, *, seed: int = 0, first: Player = Player.FIRST
+    ) -> None:
+        rng = random.Random(seed)
+        clan: list[Card] = list(CLAN_CARDS)
+        rng.shuffle(clan)
+        tactic: list[Card] = list(TACTIC_CARDS) if variant is Variant.TACTICAL else []
+        rng.shuffle(tactic)
+        hands: tuple[list[Card], list[Card]] = ([], [])
+        for i in range(2 * variant.hand_size):
+            hands[(first + i) % 2].append(clan.pop(0))
+        self._setup(Board.empty(variant), hands, clan, tactic, first, Phase.PLAY, 0, False, None)
+        self.seed = seed
+        self.first = first
+        self.start: dict[str, Any] | None = None
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Board,
+        hands: Sequence[Iterable[Card]],
+        decks: Mapping[Deck, Iterable[Card]] | None = None,
+        *,
+        to_move: Player = Player.FIRST,
+        phase: Phase = Phase.PLAY,
+        step: int | None = None,
+        recruited: bool = False,
+        outcome: Outcome | None = None,
+    ) -> Game:
+        """A game that plays on from a position.
+
+        ``hands`` are the two hands (first player's first). ``decks`` map each deck to its cards,
+        top first; ``None`` puts every card not accounted for in its deck in the engine's card
+        order (see :func:`fill_decks` to fix only the top). ``step`` defaults to one more than
+        every completion time on the board. A draw step with nothing to draw is skipped at once,
+        and at a play step the deadlock closing is checked at once.
+
+        Raises :class:`InvalidPositionError` naming every problem: a card missing or twice, a
+        side over its capacity, a hand over its size, a tactic card in the base game, ...
+
+        >>> from schotten.cards import parse_cards
+        >>> board = Board.empty(Variant.BASE).place(Player.FIRST, 4, parse_card("red 7"), at=0)
+        >>> game = Game.from_position(board, [parse_cards(["red 8"]), []], to_move=Player.SECOND)
+        >>> len(game.deck(Deck.CLAN)), game.deck(Deck.CLAN)[0]
+        (52, ClanCard.parse('red 1'))
+        >>> Game.from_position(board, [parse_cards(["red 7"]), []])
+        Traceback (most recent call last):
+        ...
+        schotten.errors.InvalidPositionError: red 7 is in the game twice (on the table, in first's \
+hand)
+        """
+        hand_lists = [list(h) for h in hands]
+        if len(hand_lists) != 2:
+            raise InvalidPositionError(f"a position has two hands, not {len(hand_lists)}")
+        if decks is None:
+            decks = fill_decks(board, hand_lists)
+        clan = list(decks.get(Deck.CLAN, ()))
+        tactic = list(decks.get(Deck.TACTIC, ()))
+        problems = list(_position_problems(board, hand_lists, clan, tactic, phase))
+        if step is None:
+            times = [s.completed_at for st in board.stones for s in st.sides]
+            step = max((t for t in times if t is not None), default=-1) + 1
+        late = [
+            f"stone {st.number}"
+            for st in board.stones
+            for s in st.sides
+            if s.completed_at is not None and s.completed_at >= step
+        ]
+        if late:
+            problems.append(f"step {step} is not after the completion times of {', '.join(late)}")
+        if phase is Phase.RETURN:
+            recruited = True
+        elif recruited and phase is Phase.PLAY:
+            problems.append("a Recruiter played this turn, but the turn is at its play step")
+        problems += _outcome_problems(board, outcome)
+        if problems:
+            raise InvalidPositionError("; ".join(problems))
+        game = cls.__new__(cls)
+        hands_pair = (hand_lists[0], hand_lists[1])
+        game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
+        game.seed = None
+        game.first = to_move
+        if outcome is None and phase is Phase.DRAW and not game._can_draw(to_move):
+            game._end_turn()
+        elif outcome is None and phase is Phase.PLAY:
+            game._close_if_deadlocked()
+        game.start = game.to_dict()
+        return game
+
+    def _setup(
+        self,
+        board: Board,
+        hands: tuple[list[Card], list[Card]],
+        clan: list[Card],
+        tactic: list[Card],
+        to_move: Player,
+        phase: Phase,
+        step: int,
+        recruited: bool,
+        outcome: Outcome | None,
+    ) -> None:
+        self.variant = board.variant
+        self.board = board
+        self._hands = hands
+        self._decks = {Deck.CLAN: clan, Deck.TACTIC: tactic}
+        self.to_move = to_move
+        self.phase = phase
+        self.step = step
+        self.recruited = recruited
+        self.outcome = outcome
+        self.history = []
+        self._tactics = [board.tactics_played(p) for p in Player]
+        self._joker = [board.has_played_joker(p) for p in Player]
+        self._seen = pool_mask(board.visible())
+        # Verdicts by (claimer, stone), kept with the Stone they were judged on. The unseen pool
+        # only ever shrinks (a card once face up stays face up), so a verdict stays true while
+        # its stone is the same object, except a refusal, which holds only while its witness
+        # cards are still unseen; that is checked on every use.
+        self._verdicts: dict[tuple[Player, int], tuple[Stone, StoneVerdict]] = {}
+
+    def copy(self) -> Game:
+        """An independent copy (history included)."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._hands = (list(self._hands[0]), list(self._hands[1]))
+        game._decks = {d: list(cards) for d, cards in self._decks.items()}
+        game.history = list(self.history)
+        game._tactics = list(self._tactics)
+        game._joker = list(self._joker)
+        game._verdicts = dict(self._verdicts)
+        return game
+
+    # -- reading the state --------------------------------------------------------------------
+
+    def hand(self, player: Player) -> tuple[Card, ...]:
+        return tuple(self._hands[player])
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        return tuple(self._hands[0]), tuple(self._hands[1])
+
+    def deck(self, deck: Deck) -> tuple[Card, ...]:
+        """The cards of a deck, top (next drawn) first."""
+        return tuple(self._decks[deck])
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def tactics_played(self, player: Player) -> int:
+        """Tactic cards this player has played over the game (rule ``tactic-count``)."""
+        return self._tactics[player]
+
+    def stones_held(self, player: Player) -> tuple[int, ...]:
+        return self.board.stones_held(player)
+
+    def provable_stones(self, player: Player | None = None) -> tuple[int, ...]:
+        """The unclaimed stones ``player`` (default: the player to move) could claim now."""
+        who = self.to_move if player is None else player
+        return tuple(v.stone for v in self._judge_open(who) if v.granted)
+
+    def can_place(self, player: Player | None = None) -> bool:
+        """Whether ``player`` has a play other than ``pass`` (as if it were their turn)."""
+        who = self.to_move if player is None else player
+        if self._clan_fit(who) is not None:
+            return True
+        return next(self._tactic_moves(who), None) is not None
+
+    # -- moves --------------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move, in a fixed order.
+
+        At the claim step: ``claim none`` and every non-empty set of the provable stones.
+
+        >>> game = Game(Variant.TACTICAL, seed=7)
+        >>> moves = game.legal_moves()
+        >>> len(moves), moves[0]
+        (63, Move.parse('play purple 3 at 1'))
+        """
+        if self.outcome is not None:
+            return []
+        me = self.to_move
+        if self.phase is Phase.PLAY:
+            moves: list[Move] = [
+                Play(card, n) for card in _distinct(self._clan_in_hand(me)) for n in self._room(me)
+            ]
+            moves += self._tactic_moves(me)
+            if self._clan_fit(me) is None:
+                moves.append(Pass())
+            return moves
+        if self.phase is Phase.RETURN:
+            return self._return_moves()
+        if self.phase is Phase.CLAIM:
+            provable = self.provable_stones()
+            claims: list[Move] = [Claim()]
+            for size in range(1, len(provable) + 1):
+                claims += (Claim(c) for c in itertools.combinations(provable, size))
+            return claims
+        return [Draw(d) for d in self._drawable()]
+
+    def verify_move(self, move: Move | str) -> Move:
+        """Check a move against the rules; raise :class:`IllegalActionError` if it is illegal.
+
+        Returns the move (parsed, if it was given as text).
+        """
+        parsed = Move.parse(move) if isinstance(move, str) else move
+        if self.outcome is not None:
+            raise IllegalActionError(
+                Rule.GAME_OVER, f"the game is over ({self.outcome}): no move after the end"
+            )
+        kinds, expected = _PHASE_MOVES[self.phase]
+        if not isinstance(parsed, kinds):
+            raise IllegalActionError(
+                Rule.TURN_ORDER,
+                f"{self.to_move} is at the {self.phase} step: expected {expected}, not '{parsed}'",
+            )
+        _VERIFY[type(parsed)](self, parsed)
+        return parsed
+
+    def can_move(self, move: Move | str) -> bool:
+        """Whether the move is legal now (notation errors count as illegal)."""
+        try:
+            self.verify_move(move)
+        except (IllegalActionError, InvalidNotationError):
+            return False
+        return True
+
+    def apply(self, move: Move | str) -> Move:
+        """Check the move, play it and append it to :attr:`history`; text is parsed first.
+
+        An illegal move raises :class:`IllegalActionError` and changes nothing.
+        """
+        parsed = self.verify_move(move)
+        self._do(parsed)
+        return parsed
+
+    def _do(self, move: Move) -> None:
+        """Play a verified move."""
+        _DO[type(move)](self, move)
+        self.history.append(move)
+        self.step += 1
+
+    # -- verification, one method per kind of move -------------------------------------------
+
+    def _verify_play(self, move: Play) -> None:
+        me, card = self.to_move, move.card
+        self._need_in_hand(card)
+        stone = self.board.stone(move.stone)
+        if isinstance(card, Tactic):
+            self._verify_tactic(card)
+            if card.kind is TacticKind.COMBAT_MODE:
+                if stone.claimed_by is not None:
+                    raise IllegalActionError(
+                        Rule.CLAIM_CLOSED,
+                        f"stone {move.stone} is claimed: no combat mode is played on it",
+                    )
+                return
+        if stone.claimed_by is not None:
+            raise IllegalActionError(
+                Rule.PLAY_CLAIMED_STONE,
+                f"stone {move.stone} is claimed by {stone.claimed_by}: no card is placed there",
+            )
+        if not stone.has_room(me):
+            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(stone, me))
+
+    def _verify_strategist(self, move: Strategist) -> None:
+        me = self.to_move
+        self._verify_ruse(Tactic.STRATEGIST)
+        source = self._open_stone(move.source, "no ruse takes from it")
+        self._need_on_side(source, me, move.card, Rule.STRATEGIST, "your")
+        if move.target is None:
+            return
+        if move.target == move.source:
+            raise IllegalActionError(
+                Rule.STRATEGIST,
+                f"the Strategist moves a card to another stone, not back to stone {move.source}",
+            )
+        target = self._open_stone(move.target, "no ruse puts a card on it")
+        if not target.has_room(me):
+            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(target, me))
+
+    def _verify_banshee(self, move: Banshee) -> None:
+        self._verify_ruse(Tactic.BANSHEE)
+        stone = self._open_stone(move.stone, "no ruse takes from it")
+        self._need_on_side(stone, self.to_move.other, move.card, Rule.BANSHEE, "the opponent's")
+
+    def _verify_traitor(self, move: Traitor) -> None:
+        me = self.to_move
+        self._verify_ruse(Tactic.TRAITOR)
+        if not isinstance(move.card, ClanCard):
+            raise IllegalActionError(
+                Rule.TRAITOR, f"the Traitor takes a Clan card only, not {move.card}"
+            )
+        source = self._open_stone(move.source, "no ruse takes from it")
+        self._need_on_side(source, me.other, move.card, Rule.TRAITOR, "the opponent's")
+        target = self._open_stone(move.target, "no ruse puts a card on it")
+        if not target.has_room(me):
+            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(target, me))
+
+    def _verify_recruiter(self, move: Recruiter) -> None:
+        self._verify_ruse(Tactic.RECRUITER)
+        counts = Counter(move.decks)
+        total = sum(len(d) for d in self._decks.values())
+        if len(move.decks) != min(3, total):
+            raise IllegalActionError(
+                Rule.RECRUITER,
+                f"the Recruiter draws 3 cards, or as many as remain ({total} left): "
+                f"{min(3, total)}, not {len(move.decks)}",
+            )
+        for deck, n in counts.items():
+            if n > len(self._decks[deck]):
+                raise IllegalActionError(
+                    Rule.RECRUITER,
+                    f"the {deck} deck holds {len(self._decks[deck])} cards: {n} cannot be drawn",
+                )
+
+    def _verify_return(self, move: Return) -> None:
+        hand = self._hands[self.to_move]
+        need = min(2, len(hand))
+        if len(move.cards) != need:
+            raise IllegalActionError(
+                Rule.RECRUITER, f"the Recruiter returns {need} cards, not {len(move.cards)}"
+            )
+        missing = Counter(move.cards) - Counter(hand)
+        if missing:
+            raise IllegalActionError(
+                Rule.RECRUITER,
+                f"{format_cards(missing.elements())} is not in {self.to_move}'s hand",
+            )
+
+    def _verify_pass(self, move: Pass) -> None:
+        fit = self._clan_fit(self.to_move)
+        if fit is not None:
+            card, number = fit
+            raise IllegalActionError(
+                Rule.PASS,
+                f"{self.to_move} may not pass: {card} can be placed at stone {number} "
+                "(pass only when no Clan card can be placed)",
+            )
+
+    def _verify_claim(self, move: Claim) -> None:
+        verdicts = judge_claim(self.board, self.to_move, move.stones)
+        refused = [v for v in verdicts if not v.granted]
+        if refused:
+            raise IllegalActionError(
+                refused[0].reason.rule, "; ".join(v.explain() for v in refused)
+            )
+
+    def _verify_draw(self, move: Draw) -> None:
+        if move.deck is Deck.TACTIC and self.variant is Variant.BASE:
+            raise IllegalActionError(Rule.TURN_ORDER, "the base game has no tactic deck")
+        if not self._decks[move.deck]:
+            raise IllegalActionError(Rule.EMPTY_DECK, f"the {move.deck} deck is empty")
+
+    def _verify_tactic(self, card: Tactic) -> None:
+        me = self.to_move
+        mine, theirs = self._tactics[me], self._tactics[me.other]
+        if mine > theirs:
+            raise IllegalActionError(
+                Rule.TACTIC_COUNT,
+                f"{me} has played {mine} tactic cards and the opponent {theirs}: "
+                "no tactic card while ahead",
+            )
+        if card is Tactic.JOKER and self._joker[me]:
+            raise IllegalActionError(
+                Rule.JOKER_ONCE, f"{me} has played a Joker already: one per player per game"
+            )
+
+    def _verify_ruse(self, ruse: Tactic) -> None:
+        self._need_in_hand(ruse)
+        self._verify_tactic(ruse)
+        if not any(True for _ in self._ruse_moves(self.to_move, ruse)):
+            raise IllegalActionError(
+                Rule.RUSE_TARGET, f"the {_name(ruse)} has no legal target: it cannot be played"
+            )
+
+    def _need_in_hand(self, card: Card) -> None:
+        if card not in self._hands[self.to_move]:
+            raise IllegalActionError(Rule.TURN_ORDER, f"{card} is not in {self.to_move}'s hand")
+
+    def _open_stone(self, number: int, closed: str) -> Stone:
+        stone = self.board.stone(number)
+        if stone.claimed_by is not None:
+            raise IllegalActionError(
+                Rule.CLAIM_CLOSED, f"stone {number} is claimed by {stone.claimed_by}: {closed}"
+            )
+        return stone
+
+    @staticmethod
+    def _need_on_side(stone: Stone, owner: Player, card: Card, rule: Rule, whose: str) -> None:
+        if isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
+            raise IllegalActionError(
+                Rule.COMBAT_MODE, f"{card} lies on the stone, on no side, and is never removed"
+            )
+        if card not in stone.side(owner).cards:
+            raise IllegalActionError(rule, f"{card} is not on {whose} side of stone {stone.number}")
+
+    # -- doing, one method per kind of move ---------------------------------------------------
+
+    def _do_play(self, move: Play) -> None:
+        me, card = self.to_move, move.card
+        self._hands[me].remove(card)
+        if isinstance(card, Tactic):
+            self._count_tactic(card)
+            if card.kind is TacticKind.COMBAT_MODE:
+                self.board = self.board.with_stone(
+                    _with_mode(self.board.stone(move.stone), card, me)
+                )
+                self.phase = Phase.CLAIM
+                return
+        else:
+            self._seen |= pool_mask((card,))
+        self.board = self.board.place(me, move.stone, card, at=self.step)
+        self.phase = Phase.CLAIM
+
+    def _do_strategist(self, move: Strategist) -> None:
+        me = self.to_move
+        self._play_ruse(Tactic.STRATEGIST)
+        board = _take(self.board, me, move.source, move.card)
+        if move.target is None:
+            board = board.discard_card(me, move.card)
+        else:
+            board = board.place(me, move.target, move.card, at=self.step)
+        self.board = board.discard_card(me, Tactic.STRATEGIST)
+
+    def _do_banshee(self, move: Banshee) -> None:
+        me = self.to_move
+        self._play_ruse(Tactic.BANSHEE)
+        board = _take(self.board, me.other, move.stone, move.card)
+        board = board.discard_card(me.other, move.card)
+        self.board = board.discard_card(me, Tactic.BANSHEE)
+
+    def _do_traitor(self, move: Traitor) -> None:
+        me = self.to_move
+        self._play_ruse(Tactic.TRAITOR)
+        board = _take(self.board, me.other, move.source, move.card)
+        board = board.place(me, move.target, move.card, at=self.step)
+        self.board = board.discard_card(me, Tactic.TRAITOR)
+
+    def _do_recruiter(self, move: Recruiter) -> None:
+        me = self.to_move
+        self._play_ruse(Tactic.RECRUITER)
+        self.board = self.board.discard_card(me, Tactic.RECRUITER)
+        for deck in move.decks:
+            self._hands[me].append(self._decks[deck].pop(0))
+        self.recruited = True
+        self.phase = Phase.RETURN
+
+    def _do_return(self, move: Return) -> None:
+        hand = self._hands[self.to_move]
+        for card in move.cards:
+            hand.remove(card)
+            self._decks[Deck.of(card)].append(card)
+        self.phase = Phase.CLAIM
+
+    def _do_pass(self, move: Pass) -> None:
+        self.phase = Phase.CLAIM
+
+    def _do_claim(self, move: Claim) -> None:
+        me = self.to_move
+        for number in move.stones:
+            self.board = self.board.with_stone(replace(self.board.stone(number), claimed_by=me))
+        won = _winning(self.board, me)
+        if won is not None:
+            self.outcome = Outcome(me, won)
+        elif self.recruited or not self._can_draw(me):
+            self._end_turn()
+        else:
+            self.phase = Phase.DRAW
+
+    def _do_draw(self, move: Draw) -> None:
+        self._hands[self.to_move].append(self._decks[move.deck].pop(0))
+        self._end_turn()
+
+    def _play_ruse(self, ruse: Tactic) -> None:
+        self._hands[self.to_move].remove(ruse)
+        self._count_tactic(ruse)
+        self.phase = Phase.CLAIM
+
+    def _count_tactic(self, card: Tactic) -> None:
+        self._tactics[self.to_move] += 1
+        if card is Tactic.JOKER:
+            self._joker[self.to_move] = True
+
+    # -- turns and the end of the game ------------------------------------------------------
+
+    def _end_turn(self) -> None:
+        self.to_move = self.to_move.other
+        self.phase = Phase.PLAY
+        self.recruited = False
+        self._close_if_deadlocked()
+
+    def _close_if_deadlocked(self) -> None:
+        """The deadlock closing (site ruling ``deadlock``), run when a turn is about to start."""
+        for player in Player:
+            if self._can_draw(player) or self.can_place(player):
+                return
+        if self.provable_stones(Player.FIRST) or self.provable_stones(Player.SECOND):
+            return
+        board = self.board
+        for stone in board.stones:
+            if stone.claimed_by is None:
+                taker = _deadlock_taker(stone)
+                if taker is not None:
+                    board = board.with_stone(replace(stone, claimed_by=taker))
+        self.board = board
+        winners = [p for p in Player if _winning(board, p) is not None]
+        self.outcome = Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
+
+    # -- what a player could do -------------------------------------------------------------
+
+    def _can_draw(self, player: Player) -> bool:
+        return len(self._hands[player]) < self.variant.hand_size and bool(self._drawable())
+
+    def _drawable(self) -> list[Deck]:
+        return [d for d in (Deck.CLAN, Deck.TACTIC) if self._decks[d]]
+
+    def _clan_in_hand(self, player: Player) -> list[ClanCard]:
+        return [c for c in self._hands[player] if isinstance(c, ClanCard)]
+
+    def _room(self, player: Player) -> list[int]:
+        return [
+            s.number
+            for s in self.board.stones
+            if s.claimed_by is None and len(s.sides[player].cards) < s.capacity
+        ]
+
+    def _clan_fit(self, player: Player) -> tuple[ClanCard, int] | None:
+        """A Clan card of the hand and a stone where it can be placed, if any (rule ``pass``)."""
+        clan = self._clan_in_hand(player)
+        if not clan:
+            return None
+        room = self._room(player)
+        return (clan[0], room[0]) if room else None
+
+    def _tactic_moves(self, player: Player) -> Iterator[Move]:
+        """Every legal play of a tactic card by ``player``, as if it were their turn."""
+        tactics = _distinct(c for c in self._hands[player] if isinstance(c, Tactic))
+        if not tactics or self._tactics[player] > self._tactics[player.other]:
+            return
+        for card in tactics:
+            kind = card.kind
+            if kind is TacticKind.ELITE_TROOP:
+                if card is Tactic.JOKER and self._joker[player]:
+                    continue
+                yield from (Play(card, n) for n in self._room(player))
+            elif kind is TacticKind.COMBAT_MODE:
+                yield from (Play(card, s.number) for s in self.board.stones if s.claimed_by is None)
+            else:
+                yield from self._ruse_moves(player, card)
+
+    def _ruse_moves(self, player: Player, ruse: Tactic) -> Iterator[Move]:
+        opponent = player.other
+        open_stones = [s for s in self.board.stones if s.claimed_by is None]
+        if ruse is Tactic.STRATEGIST:
+            room = self._room(player)
+            for stone in open_stones:
+                for card in _distinct(stone.sides[player].cards):
+                    for n in room:
+                        if n != stone.number:
+                            yield Strategist(card, stone.number, n)
+                    yield Strategist(card, stone.number, None)
+        elif ruse is Tactic.BANSHEE:
+            for stone in open_stones:
+                for card in _distinct(stone.sides[opponent].cards):
+                    yield Banshee(card, stone.number)
+        elif ruse is Tactic.TRAITOR:
+            room = self._room(player)
+            if room:
+                for stone in open_stones:
+                    for card in _distinct(stone.sides[opponent].cards):
+                        if isinstance(card, ClanCard):
+                            yield from (Traitor(card, stone.number, n) for n in room)
+        elif ruse is Tactic.RECRUITER:
+            clan, tactic = len(self._decks[Deck.CLAN]), len(self._decks[Deck.TACTIC])
+            draws = min(3, clan + tactic)
+            for from_clan in range(draws, -1, -1):
+                if from_clan <= clan and draws - from_clan <= tactic and draws:
+                    decks = (Deck.CLAN,) * from_clan + (Deck.TACTIC,) * (draws - from_clan)
+                    yield Recruiter(decks)
+
+    def _return_moves(self) -> list[Move]:
+        hand = self._hands[self.to_move]
+        need = min(2, len(hand))
+        picks = itertools.permutations(range(len(hand)), need)
+        return [Return(c) for c in _distinct(tuple(hand[i] for i in p) for p in picks)]
+
+    def _judge_open(self, player: Player) -> list[StoneVerdict]:
+        """Verdicts on every unclaimed stone where ``player``'s side is complete."""
+        board = self.board
+        pool = None
+        verdicts = []
+        for stone in board.stones:
+            if stone.claimed_by is not None or not stone.is_complete(player):
+                continue
+            key = (player, stone.number)
+            cached = self._verdicts.get(key)
+            if cached is not None and cached[0] is stone and self._still_true(cached[1], player):
+                verdicts.append(cached[1])
+                continue
+            pool = pool or unseen_pool(board, player)
+            verdict = judge_stone(board, player, stone.number, pool)
+            self._verdicts[key] = (stone, verdict)
+            verdicts.append(verdict)
+        return verdicts
+
+    def _still_true(self, verdict: StoneVerdict, claimer: Player) -> bool:
+        if verdict.reason is not Reason.OPPONENT_CAN_BEAT:
+            return True
+        assert verdict.witness is not None
+        cards = verdict.witness.cards
+        if pool_mask(cards) & self._seen:
+            return False
+        wilds = [c for c in cards if isinstance(c, Tactic)]
+        return not wilds or all(w in unseen_pool(self.board, claimer).wilds for w in wilds)
+
+    # -- positions as data --------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """The position as JSON-safe data (cards in notation); :meth:`from_dict` reads it back.
+
+        >>> game = Game(Variant.BASE, seed=3)
+        >>> Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
+        True
+        """
+        return {
+            "variant": str(self.variant),
+            "to_move": str(self.to_move),
+            "phase": str(self.phase),
+            "step": self.step,
+            "recruited": self.recruited,
+            "stones": [_stone_dict(s) for s in self.board.stones],
+            "discard": {str(p): _cards(self.board.discard[p]) for p in Player},
+            "hands": {str(p): _cards(self._hands[p]) for p in Player},
+            "decks": {str(d): _cards(self._decks[d]) for d in Deck},
+            "outcome": None
+            if self.outcome is None
+            else {
+                "winner": None if self.outcome.winner is None else str(self.outcome.winner),
+                "termination": str(self.outcome.termination),
+            },
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Game:
+        """Read a position written by :meth:`to_dict`; every problem raises
+        :class:`InvalidPositionError` naming it."""
+        reader = _Reader(data)
+        variant = reader.enum("variant", Variant)
+        stones = tuple(reader.stone(item, n) for n, item in enumerate(reader.list("stones"), 1))
+        discard = reader.by_player("discard")
+        board = Board(variant, stones, (discard[0], discard[1]))
+        hands = reader.by_player("hands")
+        decks_data = reader.mapping("decks")
+        decks = {d: reader.cards(decks_data, str(d), "decks") for d in Deck}
+        outcome_data = data.get("outcome")
+        outcome = None
+        if outcome_data is not None:
+            if not isinstance(outcome_data, Mapping):
+                raise InvalidPositionError("outcome: expected null or {winner, termination}")
+            winner = outcome_data.get("winner")
+            outcome = Outcome(
+                None if winner is None else _Reader.player(winner, "outcome.winner"),
+                _Reader(outcome_data).enum("termination", Termination),
+            )
+        if len(stones) != 9:
+            raise InvalidPositionError(f"stones: expected the 9 stones, not {len(stones)}")
+        step = data.get("step")
+        recruited = data.get("recruited", False)
+        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
+            raise InvalidPositionError(f"step: expected a whole number, not {step!r}")
+        if not isinstance(recruited, bool):
+            raise InvalidPositionError(f"recruited: expected true or false, not {recruited!r}")
+        unknown = set(data) - _POSITION_KEYS
+        if unknown:
+            raise InvalidPositionError(f"unknown keys: {', '.join(sorted(unknown))}")
+        return cls.from_position(
+            board,
+            hands,
+            decks,
+            to_move=_Reader.player(data.get("to_move"), "to_move"),
+            phase=reader.enum("phase", Phase),
+            step=step,
+            recruited=recruited,
+            outcome=outcome,
+        )
+
+    def __str__(self) -> str:
+        lines = [f"{self.variant}, step {self.step}: {self.to_move} at the {self.phase} step"]
+        if self.outcome is not None:
+            lines[0] = f"{self.variant}, step {self.step}: {self.outcome}"
+        for stone in self.board.stones:
+            modes = [str(t) for t, p in _modes(stone) if p is not None]
+            held = f" claimed by {stone.claimed_by}" if stone.claimed_by is not None else ""
+            mine, theirs = (format_cards(s.cards) for s in stone.sides)
+            extra = f" [{', '.join(modes)}]" if modes else ""
+            lines.append(f"  {stone.number}: {mine or '-'} | {theirs or '-'}{extra}{held}")
+        for player in Player:
+            lines.append(f"  {player} hand: {format_cards(self._hands[player]) or '-'}")
+        return "\n".join(lines)
+
+
+# -- matches -----------------------------------------------------------------------------------
+
+
+def round_points(game: Game) -> tuple[int, int]:
+    """Points of a finished round (rule ``match-scoring``): the winner scores 5, the loser one per
+    stone held; in a drawn round each player scores one per stone held.
+
+    >>> game = Game.from_dict(Game(seed=0).to_dict())
+    >>> round_points(game)
+    Traceback (most recent call last):
+    ...
+    ValueError: the round is not over: no points yet
+    """
+    if game.outcome is None:
+        raise ValueError("the round is not over: no points yet")
+    winner = game.outcome.winner
+    points = [5 if p is winner else len(game.stones_held(p)) for p in Player]
+    return points[0], points[1]
+
+
+class Match:
+    """Several rounds and their points (rule ``match-scoring``).
+
+    Rounds are dealt with the seeds given; the first player alternates from round to round unless
+    given (the booklet leaves it open).
+    """
+
+    def __init__(self, variant: Variant = Variant.BASE) -> None:
+        self.variant = variant
+        self.rounds: list[Game] = []
+
+    def new_round(self, seed: int, first: Player | None = None) -> Game:
+        if self.rounds and not self.rounds[-1].is_over:
+            raise ValueError(f"round {len(self.rounds)} is not over")
+        if first is None:
+            first = Player(len(self.rounds) % 2)
+        game = Game(self.variant, seed=seed, first=first)
+        self.rounds.append(game)
+        return game
+
+    @property
+    def points(self) -> tuple[int, int]:
+        """The total points of the finished rounds."""
+        totals = [0, 0]
+        for game in self.rounds:
+            if game.is_over:
+                for player, points in zip(Player, round_points(game), strict=True):
+                    totals[player] += points
+        return totals[0], totals[1]
+
+
+# -- positions ---------------------------------------------------------------------------------
+
+
+def fill_decks(
+    board: Board,
+    hands: Sequence[Iterable[Card]],
+    tops: Mapping[Deck, Sequence[Card]] | None = None,
+) -> dict[Deck, tuple[Card, ...]]:
+    """The decks of a position: the given ``tops`` (first drawn first), then every other card of
+    the deck's kind not on the table, in the discard pile or in a hand, in the engine's card order
+    (Clan: red 1 ... purple 9; Tactic: ``TACTIC_CARDS``).
+
+    >>> board = Board.empty(Variant.TACTICAL)
+    >>> decks = fill_decks(board, [[], []], {Deck.TACTIC: [Tactic.TRAITOR]})
+    >>> format_cards(decks[Deck.TACTIC][:3])
+    'traitor, joker, joker'
+    """
+    tops = tops or {}
+    accounted = Counter(board.visible())
+    for hand in hands:
+        accounted.update(hand)
+    for cards in tops.values():
+        accounted.update(cards)
+    # A card accounted for too often is left to the position's own check, which names it.
+    rest = _all_cards(board.variant) - accounted
+    decks: dict[Deck, tuple[Card, ...]] = {}
+    orders: tuple[tuple[Deck, tuple[Card, ...]], ...] = (
+        (Deck.CLAN, CLAN_CARDS),
+        (Deck.TACTIC, TACTIC_CARDS),
+    )
+    for deck, order in orders:
+        below = [c for c in _distinct(order) for _ in range(rest[c])]
+        decks[deck] = (*tops.get(deck, ()), *below)
+    return decks
+
+
+def _all_cards(variant: Variant) -> Counter[Card]:
+    cards: Counter[Card] = Counter(CLAN_CARDS)
+    if variant is Variant.TACTICAL:
+        cards.update(TACTIC_CARDS)
+    return cards
+
+
+def _position_problems(
+    board: Board, hands: list[list[Card]], clan: list[Card], tactic: list[Card], phase: Phase
+) -> Iterator[str]:
+    yield from board.problems()
+    variant = board.variant
+    limit = variant.hand_size + (2 if phase is Phase.RETURN else 0)
+    for player, hand in zip(Player, hands, strict=True):
+        if len(hand) > limit:
+            yield f"{player}'s hand holds {len(hand)} cards (at most {limit})"
+    for card in clan:
+        if not isinstance(card, ClanCard):
+            yield f"{card} is in the Clan deck"
+    for card in tactic:
+        if isinstance(card, ClanCard):
+            yield f"{card} is in the Tactic deck"
+    places: dict[Card, list[str]] = {}
+    for card in board.visible():
+        places.setdefault(card, []).append("on the table")
+    for player, hand in zip(Player, hands, strict=True):
+        for card in hand:
+            places.setdefault(card, []).append(f"in {player}'s hand")
+    for name, deck in (("Clan", clan), ("Tactic", tactic)):
+        for card in deck:
+            places.setdefault(card, []).append(f"in the {name} deck")
+    everything = _all_cards(variant)
+    for card in _distinct([*everything, *places]):
+        where = places.get(card, [])
+        copies = everything[card]
+        if isinstance(card, Tactic) and variant is Variant.BASE:
+            if any(not w.startswith("on the table") for w in where):
+                yield f"{card} in the base game ({', '.join(where)})"
+        elif not where:
+            yield f"{card} is missing (not on the table, in a hand or in a deck)"
+        elif len(where) > copies and any(not w.startswith("on the table") for w in where):
+            yield (
+                f"{card} is in the game {'twice' if len(where) == 2 else f'{len(where)} times'} "
+                f"({', '.join(_distinct(where))})"
+            )
+        elif len(where) < copies:
+            yield f"{card} is in the game {len(where)} times, not {copies}"
+
+
+def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
+    wins = {p: _winning(board, p) for p in Player}
+    if outcome is None:
+        for player, won in wins.items():
+            if won is not None:
+                held = ", ".join(map(str, board.stones_held(player)))
+                yield f"{player} holds stones {held} ({won}): the game is over, give its outcome"
+    elif outcome.termination is not Termination.DEADLOCK:
+        if outcome.winner is None or wins[outcome.winner] is None:
+            yield f"outcome {outcome}: no such win on the board"
+    elif outcome.winner is not None and wins[outcome.winner] is None:
+        yield f"outcome {outcome}: the winner does not hold a winning set of stones"
+
+
+def _winning(board: Board, player: Player) -> Termination | None:
+    """Three adjacent stones, else five stones, else ``None`` (rule ``game-end``)."""
+    held = [s.claimed_by is player for s in board.stones]
+    if any(all(held[i : i + 3]) for i in range(7)):
+        return Termination.THREE_ADJACENT
+    if sum(held) >= 5:
+        return Termination.FIVE_STONES
+    return None
+
+
+def _deadlock_taker(stone: Stone) -> Player | None:
+    complete = [stone.is_complete(p) for p in Player]
+    if complete[0] != complete[1]:
+        return Player.FIRST if complete[0] else Player.SECOND
+    totals = [sum(_top_value(c) for c in stone.sides[p].cards) for p in Player]
+    if totals[0] == totals[1]:
+        return None
+    return Player.FIRST if totals[0] > totals[1] else Player.SECOND
+
+
+def _top_value(card: Card) -> int:
+    return card.value if isinstance(card, ClanCard) else max(card.values, default=0)
+
+
+def _take(board: Board, player: Player, number: int, card: Card) -> Board:
+    """The board with ``card`` gone from a side; the side is incomplete again (its completion
+    time is cleared, and set anew when it is completed again: site ruling ``completed-first``)."""
+    stone = board.stone(number)
+    cards = list(stone.sides[player].cards)
+    cards.remove(card)
+    return board.with_stone(stone.with_side(player, Side(tuple(cards), None)))
+
+
+def _with_mode(stone: Stone, mode: Tactic, player: Player) -> Stone:
+    if mode is Tactic.BLIND_MANS_BLUFF:
+        return replace(stone, blind_mans_bluff=player)
+    # Mud Fight: a side of three now needs a fourth card; its completion time starts over.
+    new = replace(stone, mud_fight=player)
+    for p in Player:
+        side = new.sides[p]
+        if side.completed_at is not None and len(side.cards) < new.capacity:
+            new = new.with_side(p, Side(side.cards, None))
+    return new
+
+
+def _modes(stone: Stone) -> tuple[tuple[Tactic, Player | None], ...]:
+    return (Tactic.MUD_FIGHT, stone.mud_fight), (Tactic.BLIND_MANS_BLUFF, stone.blind_mans_bluff)
+
+
+def _full(stone: Stone, player: Player) -> str:
+    held = len(stone.sides[player].cards)
+    mud = " under Mud Fight" if stone.mud_fight is not None else ""
+    return f"{player}'s side of stone {stone.number} is full ({held} of {stone.capacity}{mud})"
+
+
+def _name(card: Tactic) -> str:
+    return card.value.replace("-", " ").title()
+
+
+def _distinct(items: Iterable[_T]) -> list[_T]:
+    return list(dict.fromkeys(items))
+
+
+def _cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _stone_dict(stone: Stone) -> dict[str, Any]:
+    def who(player: Player | None) -> str | None:
+        return None if player is None else str(player)
+
+    return {
+        "number": stone.number,
+        **{str(p): _cards(stone.sides[p].cards) for p in Player},
+        "completed_at": {str(p): stone.sides[p].completed_at for p in Player},
+        "claimed_by": who(stone.claimed_by),
+        "mud_fight": who(stone.mud_fight),
+        "blind_mans_bluff": who(stone.blind_mans_bluff),
+    }
+
+
+_POSITION_KEYS = frozenset(
+    {"variant", "to_move", "phase", "step", "recruited", "stones", "discard", "hands", "decks"}
+    | {"outcome"}
+)
+_STONE_KEYS = frozenset(
+    {"number", "first", "second", "completed_at", "claimed_by", "mud_fight", "blind_mans_bluff"}
+)
+
+
+class _Reader:
+    """Reads the parts of a position dict, raising InvalidPositionError with the key's path."""
+
+    def __init__(self, data: Any) -> None:
+        if not isinstance(data, Mapping):
+            raise InvalidPositionError(f"a position is a mapping, not {type(data).__name__}")
+        self.data = data
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise InvalidPositionError(f"{key}: missing")
+        return self.data[key]
+
+    def enum(self, key: str, kind: type[_E]) -> _E:
+        value = self.get(key)
+        try:
+            return kind(value)
+        except ValueError:
+            choices = ", ".join(str(k) for k in kind)
+            raise InvalidPositionError(f"{key}: expected one of {choices}, not {value!r}") from None
+
+    def list(self, key: str) -> list[Any]:
+        value = self.get(key)
+        if not isinstance(value, list):
+            raise InvalidPositionError(f"{key}: expected a list")
+        return value
+
+    def mapping(self, key: str) -> Mapping[str, Any]:
+        value = self.get(key)
+        if not isinstance(value, Mapping):
+            raise InvalidPositionError(f"{key}: expected a mapping")
+        return value
+
+    @staticmethod
+    def cards(data: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:
+        value = data.get(key)
+        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
+            raise InvalidPositionError(f"{where}.{key}: expected a list of cards")
+        try:
+            return tuple(parse_card(c) for c in value)
+        except InvalidNotationError as error:
+            raise InvalidPositionError(f"{where}.{key}: {error}") from None
+
+    @staticmethod
+    def player(value: Any, where: str) -> Player:
+        names = {str(p): p for p in Player}
+        if value not in names:
+            raise InvalidPositionError(f"{where}: expected 'first' or 'second', not {value!r}")
+        return names[value]
+
+    def by_player(self, key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        data = self.mapping(key)
+        return self.cards(data, "first", key), self.cards(data, "second", key)
+
+    def stone(self, item: Any, number: int) -> Stone:
+        where = f"stones[{number - 1}]"
+        if not isinstance(item, Mapping):
+            raise InvalidPositionError(f"{where}: expected a mapping")
+        unknown = set(item) - _STONE_KEYS
+        if unknown:
+            raise InvalidPositionError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+        if item.get("number") != number:
+            raise InvalidPositionError(f"{where}: expected number {number}")
+        times = item.get("completed_at", {})
+        if not isinstance(times, Mapping):
+            raise InvalidPositionError(f"{where}.completed_at: expected a mapping")
+        sides = []
+        for player in Player:
+            at = times.get(str(player))
+            if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+                raise InvalidPositionError(f"{where}.completed_at.{player}: expected a step")
+            sides.append(Side(self.cards(item, str(player), where), at))
+
+        def who(key: str) -> Player | None:
+            value = item.get(key)
+            return None if value is None else self.player(value, f"{where}.{key}")
+
+        return Stone(
+            number,
+            (sides[0], sides[1]),
+            claimed_by=who("claimed_by"),
+            mud_fight=who("mud_fight"),
+            blind_mans_bluff=who("blind_mans_bluff"),
+        )
+
+
+_PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
+    Phase.PLAY: ((Play, Strategist, Banshee, Traitor, Recruiter, Pass), "'play ...' or 'pass'"),
+    Phase.RETURN: ((Return,), Return.syntax),
+    Phase.CLAIM: ((Claim,), Claim.syntax),
+    Phase.DRAW: ((Draw,), Draw.syntax),
+}
+_VERIFY: dict[type[Move], Any] = {
+    Play: Game._verify_play,
+    Strategist: Game._verify_strategist,
+    Banshee: Game._verify_banshee,
+    Traitor: Game._verify_traitor,
+    Recruiter: Game._verify_recruiter,
+    Return: Game._verify_return,
+    Pass: Game._verify_pass,
+    Claim: Game._verify_claim,
+    Draw: Game._verify_draw,
+}
+_DO: dict[type[Move], Any] = {
+    Play: Game._do_play,
+    Strategist: Game._do_strategist,
+    Banshee: Game._do_banshee,
+    Traitor: Game._do_traitor,
+    Recruiter: Game._do_recruiter,
+    Return: Game._do_return,
+    Pass: Game._do_pass,
+    Claim: Game._do_claim,
+    Draw: Game._do_draw,
+}

@@ -1,0 +1,163 @@
+"""Game records: a deal (seed, variant, first player) or a starting position, and the moves.
+
+A record is JSON. Replaying it checks every move again, so a record that breaks a rule fails
+with the number of the move and the rule:
+
+>>> record = Record(Variant.BASE, seed=1, moves=("play red 3 at 5", "claim none", "draw clan"))
+>>> Record.loads(record.dumps()) == record
+True
+>>> record.replay().to_move
+<Player.SECOND: 1>
+>>> Record(Variant.BASE, seed=1, moves=("play red 3 at 5", "claim 5")).replay()
+Traceback (most recent call last):
+...
+schotten.errors.IllegalActionError: [claim-complete-side] move 2 ('claim 5'): stone 5: refused \
+(side-incomplete)
+
+Random self-play writes such records: :func:`random_game` plays a uniformly random legal move at
+every step, except that it claims every provable stone at once.
+
+>>> game = random_game(3, Variant.TACTICAL)
+>>> game.is_over, Record.from_game(game).replay().outcome == game.outcome
+(True, True)
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from schotten.board import Player, Variant
+from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.game import Game, Phase
+from schotten.moves import Claim, Move
+
+FORMAT = "schotten-record/1"
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as data: how it started and its moves, in the move notation.
+
+    ``start`` is a position (:meth:`Game.to_dict`) for a game that did not start from a deal;
+    then ``seed`` is ``None``.
+    """
+
+    variant: Variant
+    moves: tuple[str, ...] = ()
+    seed: int | None = 0
+    first: Player = Player.FIRST
+    start: Mapping[str, Any] | None = field(default=None, compare=False)
+
+    @classmethod
+    def from_game(cls, game: Game) -> Record:
+        moves = tuple(str(m) for m in game.history)
+        if game.seed is not None:
+            return cls(game.variant, moves, game.seed, game.first)
+        return cls(game.variant, moves, None, game.first, game.start)
+
+    def new_game(self) -> Game:
+        """The game before the first move."""
+        if self.start is not None:
+            return Game.from_dict(self.start)
+        if self.seed is None:
+            raise InvalidNotationError("a record needs a seed or a start position")
+        return Game(self.variant, seed=self.seed, first=self.first)
+
+    def replay(self, source: str = "") -> Game:
+        """Play every move again, checking each; a bad move fails naming its number.
+
+        ``source`` (a file name) starts the messages.
+        """
+        game = self.new_game()
+        where = f"{source}: " if source else ""
+        for number, text in enumerate(self.moves, 1):
+            try:
+                game.apply(text)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    error.rule, f"{where}move {number} ({text!r}): {error.detail}"
+                ) from None
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"{where}move {number}: {error}") from None
+        return game
+
+    def dumps(self) -> str:
+        """The record as JSON, one move per line."""
+        head: dict[str, Any] = {"format": FORMAT, "variant": str(self.variant)}
+        if self.start is not None:
+            head["start"] = self.start
+        else:
+            head["seed"] = self.seed
+            head["first"] = str(self.first)
+        lines = [json.dumps(head)[:-1] + ', "moves": [']
+        lines += [f"  {json.dumps(m)}," for m in self.moves]
+        if self.moves:
+            lines[-1] = lines[-1][:-1]
+        lines.append("]}")
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def loads(cls, text: str, source: str = "<record>") -> Record:
+        """Read a record; a malformed one raises :class:`InvalidNotationError` naming ``source``
+        (and the line, for bad JSON)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidNotationError(
+                f"{source}, line {error.lineno}: not JSON ({error.msg})"
+            ) from None
+        if not isinstance(data, dict):
+            raise InvalidNotationError(f"{source}: a record is a JSON object")
+        if data.get("format") != FORMAT:
+            raise InvalidNotationError(f'{source}: expected "format": "{FORMAT}"')
+        unknown = set(data) - {"format", "variant", "seed", "first", "start", "moves"}
+        if unknown:
+            raise InvalidNotationError(f"{source}: unknown keys {', '.join(sorted(unknown))}")
+        try:
+            variant = Variant(str(data.get("variant")))
+        except ValueError:
+            raise InvalidNotationError(f"{source}: \"variant\" is 'base' or 'tactical'") from None
+        moves = data.get("moves")
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise InvalidNotationError(f'{source}: "moves" is a list of moves in notation')
+        for number, text in enumerate(moves, 1):
+            try:
+                Move.parse(text)
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"{source}: move {number}: {error}") from None
+        start = data.get("start")
+        if start is not None:
+            try:
+                Game.from_dict(start)
+            except InvalidPositionError as error:
+                raise InvalidNotationError(f"{source}: start position: {error}") from None
+            return cls(variant, tuple(moves), None, Player.FIRST, start)
+        seed = data.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise InvalidNotationError(f'{source}: "seed" is a whole number')
+        first = {str(p): p for p in Player}.get(data.get("first", "first"))
+        if first is None:
+            raise InvalidNotationError(f"{source}: \"first\" is 'first' or 'second'")
+        return cls(variant, tuple(moves), seed, first)
+
+
+def random_game(seed: int, variant: Variant = Variant.TACTICAL, max_moves: int = 10_000) -> Game:
+    """A whole game of random self-play, dealt and played from ``seed``.
+
+    Every move is a uniformly random legal move, except the claim step, which claims every
+    provable stone. Every move is checked as it is applied. ``Record.from_game`` saves it.
+    """
+    game = Game(variant, seed=seed)
+    rng = random.Random(f"{seed} moves")
+    while game.outcome is None:
+        if len(game.history) >= max_moves:
+            raise RuntimeError(f"random game {seed} ({variant}) did not end in {max_moves} moves")
+        if game.phase is Phase.CLAIM:
+            game.apply(Claim(game.provable_stones()))
+        else:
+            game.apply(rng.choice(game.legal_moves()))
+    return game
