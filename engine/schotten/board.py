@@ -35,6 +35,9 @@ class Player(enum.IntEnum):
         return self.name.lower()
 
 
+_PLAYERS = (Player.FIRST, Player.SECOND)
+
+
 class Variant(enum.StrEnum):
     BASE = "base"
     TACTICAL = "tactical"
@@ -132,8 +135,8 @@ class Board:
     def placed(self) -> Iterator[tuple[Player, Card]]:
         """Every card at a stone, with the player whose side it is on."""
         for stone in self.stones:
-            for player in Player:
-                for card in stone.sides[player].cards:
+            for player, side in zip(_PLAYERS, stone.sides, strict=True):
+                for card in side.cards:
                     yield player, card
 
     def visible(self) -> Iterator[Card]:

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from schotten.board import Board, Player, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, format_cards, parse_card  # noqa: F401
-from schotten.completion import Completion, best_completion, pool_mask
+from schotten.completion import ALL_CLAN_MASK, Completion, best_completion, pool_mask
 from schotten.formations import Formation
 from schotten.rules import Rule
 
@@ -71,12 +71,12 @@ _REASON_RULES = {
 class Pool:
     """What the opponent of a claimer could still get: unseen Clan cards and elite troops."""
 
-    clan: tuple[ClanCard, ...]
+    mask: int  # the unseen Clan cards, as a set of bits (see completion.pool_mask)
     wilds: tuple[Tactic, ...]
 
     @property
-    def mask(self) -> int:
-        return pool_mask(self.clan)
+    def clan(self) -> tuple[ClanCard, ...]:
+        return tuple(c for i, c in enumerate(CLAN_CARDS) if self.mask >> i & 1)
 
 
 @dataclass(frozen=True)
@@ -123,8 +123,7 @@ def describe(formation: Formation) -> str:
 def unseen_pool(board: Board, claimer: Player) -> Pool:
     """The cards the claimer's opponent could still get (RULES.md, Claims)."""
     visible = list(board.visible())
-    seen = pool_mask(visible)
-    clan = tuple(c for i, c in enumerate(CLAN_CARDS) if not seen >> i & 1)
+    unseen = ALL_CLAN_MASK & ~pool_mask(visible)
     wilds: list[Tactic] = []
     if board.variant is Variant.TACTICAL:
         opponent = claimer.other
@@ -132,7 +131,7 @@ def unseen_pool(board: Board, claimer: Player) -> Pool:
         if jokers_out < 2 and not board.has_played_joker(opponent):
             wilds.append(Tactic.JOKER)
         wilds += [t for t in (Tactic.SPY, Tactic.SHIELD_BEARER) if t not in visible]
-    return Pool(clan, tuple(wilds))
+    return Pool(unseen, tuple(wilds))
 
 
 def side_formation(stone: Stone, player: Player) -> Formation | None:

@@ -37,8 +37,7 @@ class Completion:
     resolved: tuple[ClanCard, ...]
 
 
-def index(card: ClanCard) -> int:
-    return card.colour * 9 + card.value - 1
+ALL_CLAN_MASK = (1 << len(CLAN_CARDS)) - 1
 
 
 def pool_mask(cards: Iterable[Card]) -> int:
@@ -46,7 +45,7 @@ def pool_mask(cards: Iterable[Card]) -> int:
     mask = 0
     for card in cards:
         if isinstance(card, ClanCard):
-            mask |= 1 << index(card)
+            mask |= 1 << (card.colour * 9 + card.value - 1)
     return mask
 
 
