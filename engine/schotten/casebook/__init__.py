@@ -1,0 +1,34 @@
+"""The casebook: edge-case positions as YAML files, replayed against the engine.
+
+``load_case``/``load_cases`` read and validate case files (every error with its file, line and
+column), ``run_case``/``check_cases`` replay them and compare with what was recorded, and
+``approve`` re-records expectations on purpose. The format is described in ``cases/README.md``.
+"""
+
+from schotten.casebook.case import (
+    Case,
+    Expectation,
+    ExpectedPlayOn,
+    ExpectedStone,
+    ExpectedWitness,
+    PlayOn,
+    load_case,
+    load_cases,
+)
+from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.schema import case_schema, schema_text
+
+__all__ = [
+    "Case",
+    "CaseError",
+    "CaseFileError",
+    "Expectation",
+    "ExpectedPlayOn",
+    "ExpectedStone",
+    "ExpectedWitness",
+    "PlayOn",
+    "case_schema",
+    "load_case",
+    "load_cases",
+    "schema_text",
+]

@@ -1,0 +1,136 @@
+"""Re-recording ``expect:`` from the engine, on purpose, without touching the rest of the file.
+
+The edit is surgical: the ``expect:`` block (from its key to the end of its last line) is replaced
+by the engine's results, written in the project's layout; comments and layout elsewhere stay as
+typed. The new text is checked (it must load and agree with the engine) before it replaces the
+file, through a temporary file and a rename, so a file is never left half-written.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from schotten.casebook.case import Case, Expectation, parse_case
+from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.run import Mismatch, run_case
+
+
+@dataclass(frozen=True)
+class Approval:
+    """What ``approve`` changed in one file (no changes: it already agreed)."""
+
+    path: Path
+    changes: tuple[Mismatch, ...]
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.changes)
+
+
+def approve(case: Case) -> Approval:
+    """Write the engine's results into the case file's ``expect:`` block (if they differ)."""
+    result = run_case(case)
+    if result.ok:
+        return Approval(case.path, ())
+    text = case.path.read_text(encoding="utf-8")
+    new_text = replace_expect(text, case, result.computed)
+    try:
+        check = run_case(parse_case(new_text, case.path))
+    except CaseFileError as exc:  # pragma: no cover - the writer and the loader disagree
+        raise CaseFileError(
+            [CaseError(case.path, 1, 1, ("expect",), f"approve wrote invalid YAML: {exc}")]
+        ) from exc
+    if not check.ok:  # pragma: no cover - the writer and the loader disagree
+        raise CaseFileError(
+            [CaseError(case.path, 1, 1, ("expect",), "approve could not record the results")]
+        )
+    write_atomically(case.path, new_text)
+    return Approval(case.path, result.mismatches)
+
+
+def replace_expect(text: str, case: Case, expect: Expectation) -> str:
+    """``text`` with its ``expect:`` block (or, if none, the end of the file) set to ``expect``."""
+    block = render_expect(expect)
+    root = case.document.root if case.document is not None else None
+    entry = None
+    if isinstance(root, yaml.MappingNode):
+        entry = next((kv for kv in root.value if kv[0].value == "expect"), None)
+    if entry is None:
+        if text and not text.endswith("\n"):
+            text += "\n"
+        return text + block
+    start = entry[0].start_mark.index
+    end = text.find("\n", _content_end(entry[1]))
+    end = len(text) if end < 0 else end + 1
+    return text[:start] + block + text[end:]
+
+
+def _content_end(node: yaml.Node) -> int:
+    # A block collection's end mark lies after the comments that follow it: stop at its last value.
+    block = isinstance(node, yaml.MappingNode | yaml.SequenceNode) and not node.flow_style
+    if block and node.value:
+        last = node.value[-1]
+        return _content_end(last[1] if isinstance(node, yaml.MappingNode) else last)
+    return int(node.end_mark.index)
+
+
+def render_expect(expect: Expectation) -> str:
+    """The ``expect:`` block as approve writes it.
+
+    >>> from schotten.casebook.case import ExpectedStone
+    >>> from schotten.claims import Reason
+    >>> stone = ExpectedStone(4, "granted", Reason.STRONGER)
+    >>> print(render_expect(Expectation((stone,), "ongoing")))
+    expect:
+      stones:
+        4: {verdict: granted, reason: stronger}
+      game: ongoing
+    <BLANKLINE>
+    """
+    lines = ["expect:"]
+    data = expect.as_data()
+    for stone, entry in data.get("stones", {}).items():
+        if len(lines) == 1:
+            lines.append("  stones:")
+        if "witness" in entry:
+            lines.append(f"    {stone}:")
+            lines += [f"      {key}: {_flow(value)}" for key, value in entry.items()]
+        else:
+            lines.append(f"    {stone}: {_flow(entry)}")
+    if "game" in data:
+        lines.append(f"  game: {data['game']}")
+    if "play_on" in data:
+        play = data["play_on"]
+        lines.append("  play_on:")
+        lines.append("    steps:")
+        lines += [f"      - {step}" for step in play["steps"]]
+        lines += [f"    {key}: {_flow(play[key])}" for key in play if key != "steps"]
+    return "\n".join(lines) + "\n"
+
+
+def _flow(value: Any) -> str:
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` all at once: a temporary file in the same folder, renamed."""
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            handle.write(text)
+        if path.exists():
+            os.chmod(temp, path.stat().st_mode & 0o7777)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,568 @@
+"""Case files: loading, validation, and the :class:`Case` value the rest of the project reads.
+
+A case file is checked in three passes, each reporting every problem it finds with the file, line,
+column and key path: strict YAML (:mod:`schotten.casebook.loader`), the JSON Schema
+(:mod:`schotten.casebook.schema`), then the position itself (cards twice, sides over capacity,
+completion order, tactic cards in the base game, ...). :meth:`Board.problems` backs up the last
+pass for anything it does not locate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema  # type: ignore[import-untyped]
+
+from schotten.board import STONES, Board, Player, Side, Stone, Variant
+from schotten.cards import Card, Tactic, TacticKind, parse_card
+from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
+from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.schema import PLAYERS, case_schema
+from schotten.claims import Reason
+from schotten.errors import InvalidNotationError
+from schotten.moves import Move
+from schotten.rules import Rule
+
+PLAYER_OF = {"you": Player.FIRST, "opponent": Player.SECOND}
+NAME_OF = {player: name for name, player in PLAYER_OF.items()}
+_COMBAT_MODES = (Tactic.MUD_FIGHT, Tactic.BLIND_MANS_BLUFF)
+
+
+@dataclass(frozen=True)
+class ExpectedWitness:
+    cards: tuple[Card, ...]
+    formation: str  # "<kind> <total>", e.g. "same-value 9"
+
+
+@dataclass(frozen=True)
+class ExpectedStone:
+    stone: int
+    verdict: str  # granted | refused
+    reason: Reason
+    witness: ExpectedWitness | None = None
+
+
+@dataclass(frozen=True)
+class ExpectedPlayOn:
+    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
+    game: str
+    held: tuple[tuple[int, ...], tuple[int, ...]]  # by Player
+    termination: str | None = None
+
+
+@dataclass(frozen=True)
+class Expectation:
+    """What ``expect:`` records; the engine's results take the same shape to be compared."""
+
+    stones: tuple[ExpectedStone, ...] = ()
+    game: str | None = None
+    play_on: ExpectedPlayOn | None = None
+
+    def as_data(self) -> dict[str, Any]:
+        """The plain data written under ``expect:`` (stone numbers as int keys)."""
+        data: dict[str, Any] = {}
+        if self.stones:
+            data["stones"] = {s.stone: _stone_data(s) for s in self.stones}
+        if self.game is not None:
+            data["game"] = self.game
+        if self.play_on is not None:
+            p = self.play_on
+            play: dict[str, Any] = {
+                "steps": list(p.steps),
+                "game": p.game,
+                "held": {NAME_OF[pl]: list(p.held[pl]) for pl in Player},
+            }
+            if p.termination is not None:
+                play["termination"] = p.termination
+            data["play_on"] = play
+        return data
+
+
+def _stone_data(s: ExpectedStone) -> dict[str, Any]:
+    data: dict[str, Any] = {"verdict": s.verdict, "reason": str(s.reason)}
+    if s.witness is not None:
+        data["witness"] = {
+            "cards": [str(c) for c in s.witness.cards],
+            "formation": s.witness.formation,
+        }
+    return data
+
+
+@dataclass(frozen=True)
+class PlayOn:
+    """Moves played on from the case's position, starting at ``you``'s ``start`` step."""
+
+    start: str  # play | claim | draw
+    decks: tuple[tuple[Card, ...], tuple[Card, ...]]  # the tops of the Clan and Tactic decks
+    moves: tuple[tuple[Player, Move], ...]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One case file, validated. ``you`` is :attr:`Player.FIRST`."""
+
+    id: str
+    path: Path
+    variant: Variant
+    situation: dict[str, str]
+    why: dict[str, str]
+    source: str
+    rules: tuple[Rule, ...]
+    faq: int | None
+    board: Board
+    claim: tuple[int, ...]
+    expect: Expectation | None
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+    play_on: PlayOn | None = None
+    document: Document | None = field(default=None, repr=False, compare=False)
+
+    def line_of(self, *key_path: str | int) -> int:
+        """The line (from 1) of a key's value, or of its deepest existing parent.
+
+        ``case.line_of("expect", "stones", 4, "reason")``
+        """
+        if self.document is None:
+            return 1
+        return self.document.locate(key_path)[0]
+
+    def column_of(self, *key_path: str | int) -> int:
+        if self.document is None:
+            return 1
+        return self.document.locate(key_path)[1]
+
+
+def load_case(path: str | Path) -> Case:
+    """Read and validate one case file; :class:`CaseFileError` lists all of its problems."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CaseFileError([CaseError(path, 1, 1, (), f"cannot read the file: {exc}")]) from exc
+    return parse_case(text, path)
+
+
+def load_cases(folder: str | Path) -> list[Case]:
+    """Every ``*.yaml`` case of a folder, sorted by FAQ row (published first), then id.
+
+    :class:`CaseFileError` lists every problem of every invalid file, and FAQ rows used twice.
+    """
+    cases: list[Case] = []
+    errors: list[CaseError] = []
+    for path in sorted(Path(folder).glob("*.yaml")):
+        try:
+            cases.append(load_case(path))
+        except CaseFileError as exc:
+            errors.extend(exc.errors)
+    errors.extend(faq_problems(cases))
+    if errors:
+        raise CaseFileError(errors)
+    return sorted(cases, key=case_order)
+
+
+def case_order(case: Case) -> tuple[int, int, str]:
+    return (0, case.faq, case.id) if case.faq is not None else (1, 0, case.id)
+
+
+def faq_problems(cases: Sequence[Case]) -> Iterator[CaseError]:
+    """A FAQ row used by two files: the later files (by id) are in error."""
+    first: dict[int, Case] = {}
+    for case in sorted(cases, key=lambda c: c.id):
+        if case.faq is None:
+            continue
+        if case.faq in first:
+            other = first[case.faq]
+            yield CaseError(
+                case.path,
+                case.line_of("faq"),
+                case.column_of("faq"),
+                ("faq",),
+                f"FAQ row {case.faq} is already used by {other.path.name} "
+                f"(line {other.line_of('faq')}): each row holds one case",
+            )
+        else:
+            first[case.faq] = case
+
+
+def parse_case(text: str, path: Path) -> Case:
+    """Validate a case from its text; ``path`` names it in messages and gives its id."""
+    doc = parse_yaml(text, path)
+    errors = list(doc.errors)
+    if doc.data is None:
+        raise CaseFileError(errors)
+    if not isinstance(doc.data, dict):
+        raise CaseFileError([*errors, _error(doc, (), "a case file is a mapping of keys")])
+    data = _json_keys(doc.data)
+    errors += schema_errors(doc, data)
+    if errors:
+        raise CaseFileError(errors)
+    builder = _Builder(doc, data)
+    case = builder.build()
+    if builder.errors:
+        raise CaseFileError(builder.errors)
+    return case
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = case_schema()
+    validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
+    return validator
+
+
+def schema_errors(doc: Document, data: Any) -> list[CaseError]:
+    """Every schema violation, located at the offending key or value."""
+    errors: list[CaseError] = []
+    for error in _validator().iter_errors(data):
+        key_path = tuple(_path_step(p) for p in error.absolute_path)
+        if error.validator == "additionalProperties":
+            allowed = sorted(error.schema.get("properties", {}))
+            for name in sorted(set(error.instance) - set(allowed), key=str):
+                step = _path_step(name)
+                where = ", ".join(allowed)
+                message = f"unknown key {name!r} (expected: {where})"
+                errors.append(_error(doc, (*key_path, step), message, True))
+            continue
+        if error.schema is False:
+            # jsonschema leaves the forbidden key out of the path: find it by identity.
+            parent = _at(data, key_path)
+            if isinstance(parent, dict):
+                key_path += tuple(_path_step(k) for k, v in parent.items() if v is error.instance)
+        errors.append(_error(doc, key_path, _schema_message(error)))
+    return errors
+
+
+def _at(data: Any, key_path: KeyPath) -> Any:
+    for step in key_path:
+        data = data[str(step)] if isinstance(data, dict) else data[step]
+    return data
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    schema = error.schema
+    if schema is False:
+        return f"not allowed here (a witness is recorded only for {Reason.OPPONENT_CAN_BEAT})"
+    validator = error.validator
+    described = isinstance(schema, dict) and "description" in schema
+    if validator in ("pattern", "enum") and described:
+        return f"expected {schema['description']}, got {error.instance!r}"
+    if validator == "enum":
+        choices = ", ".join(map(str, error.validator_value))
+        return f"expected one of {choices}, got {error.instance!r}"
+    if validator == "required":
+        return f"missing key {error.message.split(' is a required')[0]}"
+    if validator == "anyOf" and not error.absolute_path:
+        return "a case needs `claim`, `play_on`, or both"
+    if validator == "minItems":
+        return f"at least {error.validator_value} expected, got {len(error.instance)}"
+    if validator == "maxItems":
+        return f"at most {error.validator_value} expected, got {len(error.instance)}"
+    if validator == "uniqueItems":
+        return f"an item is listed twice in {error.instance!r}"
+    if validator in ("minimum", "maximum"):
+        return f"expected a stone from 1 to 9, got {error.instance!r}"
+    if validator == "type":
+        return f"expected {_type_name(error.validator_value)}, got {error.instance!r}"
+    return str(error.message)
+
+
+def _type_name(kind: Any) -> str:
+    names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a number"}
+    kinds = kind if isinstance(kind, list) else [kind]
+    return " or ".join(names.get(k, str(k)) for k in kinds)
+
+
+def _json_keys(value: Any) -> Any:
+    """The data as JSON sees it: mapping keys are text (YAML reads ``4:`` as a number)."""
+    if isinstance(value, dict):
+        return {str(k): _json_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_keys(v) for v in value]
+    return value
+
+
+def _path_step(step: Any) -> str | int:
+    if isinstance(step, str) and step.isdigit():
+        return int(step)
+    return step if isinstance(step, int) else str(step)
+
+
+def _error(doc: Document, key_path: KeyPath, message: str, key: bool = False) -> CaseError:
+    line, column = doc.locate(key_path, key=key)
+    return CaseError(doc.path, line, column, key_path, message)
+
+
+@dataclass(frozen=True)
+class _Placed:
+    card: Card
+    key_path: KeyPath
+    owner: Player | None  # who played it, when it is on the table or discarded
+
+
+class _Builder:
+    """The checks a schema cannot make, then the :class:`Case` (valid data only)."""
+
+    def __init__(self, doc: Document, data: dict[str, Any]) -> None:
+        self.doc = doc
+        self.data = data
+        self.variant = Variant(data["variant"])
+        self.errors: list[CaseError] = []
+
+    def error(self, key_path: KeyPath, message: str, *, key: bool = False) -> None:
+        self.errors.append(_error(self.doc, key_path, message, key))
+
+    def build(self) -> Case:
+        data = self.data
+        stones_data: dict[str, Any] = data.get("stones", {})
+        hands = self._by_player("hands")
+        discard = self._by_player("discard")
+        play_on = self._play_on()
+        cards = list(self._cards(stones_data, hands, discard, play_on))
+        self._check_cards(cards)
+        board = self._board(stones_data, discard)
+        self._check_hands(hands)
+        self._check_table(board)
+        expect = self._expect()
+        case = Case(
+            id=self.doc.path.stem,
+            path=self.doc.path,
+            variant=self.variant,
+            situation=dict(data["situation"]),
+            why=dict(data["why"]),
+            source=data["source"],
+            rules=tuple(Rule(r) for r in data["rule"]),
+            faq=data.get("faq"),
+            board=board,
+            claim=tuple(data.get("claim", ())),
+            expect=expect,
+            hands=hands,
+            play_on=play_on,
+            document=self.doc,
+        )
+        return case
+
+    def _by_player(self, key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        given = self.data.get(key, {})
+        you, opponent = (tuple(parse_card(c) for c in given.get(p, ())) for p in PLAYERS)
+        return you, opponent
+
+    def _play_on(self) -> PlayOn | None:
+        given = self.data.get("play_on")
+        if given is None:
+            return None
+        decks = given.get("decks", {})
+        clan, tactic = (tuple(parse_card(c) for c in decks.get(d, ())) for d in ("clan", "tactic"))
+        for i, card in enumerate(clan):
+            if isinstance(card, Tactic):
+                self.error(("play_on", "decks", "clan", i), f"{card} is a tactic card")
+        for i, card in enumerate(tactic):
+            if not isinstance(card, Tactic):
+                self.error(("play_on", "decks", "tactic", i), f"{card} is a Clan card")
+        moves = []
+        for i, item in enumerate(given["moves"]):
+            for who, text in item.items():
+                try:
+                    moves.append((PLAYER_OF[who], Move.parse(text)))
+                except InvalidNotationError as exc:
+                    self.error(("play_on", "moves", i, who), str(exc))
+        return PlayOn(given.get("start", "claim"), (clan, tactic), tuple(moves))
+
+    def _cards(
+        self,
+        stones: dict[str, Any],
+        hands: tuple[tuple[Card, ...], ...],
+        discard: tuple[tuple[Card, ...], ...],
+        play_on: PlayOn | None,
+    ) -> Iterator[_Placed]:
+        for key, stone in stones.items():
+            n = int(key)
+            for name, player in PLAYER_OF.items():
+                for i, text in enumerate(stone.get(name, ())):
+                    yield _Placed(parse_card(text), ("stones", n, name, i), player)
+            for mode in _COMBAT_MODES:
+                if str(mode) in stone:
+                    yield _Placed(mode, ("stones", n, str(mode)), PLAYER_OF[stone[str(mode)]])
+        for player in Player:
+            for i, card in enumerate(discard[player]):
+                yield _Placed(card, ("discard", NAME_OF[player], i), player)
+            for i, card in enumerate(hands[player]):
+                yield _Placed(card, ("hands", NAME_OF[player], i), None)
+        if play_on is not None:
+            for deck, cards in zip(("clan", "tactic"), play_on.decks, strict=True):
+                for i, card in enumerate(cards):
+                    yield _Placed(card, ("play_on", "decks", deck, i), None)
+
+    def _check_cards(self, cards: list[_Placed]) -> None:
+        seen: dict[Card, list[_Placed]] = {}
+        for placed in cards:
+            card = placed.card
+            if isinstance(card, Tactic) and self.variant is Variant.BASE:
+                self.error(placed.key_path, f"{card} is a tactic card: the base game has none")
+                continue
+            earlier = seen.setdefault(card, [])
+            copies = card.copies if isinstance(card, Tactic) else 1
+            if len(earlier) >= copies:
+                first = earlier[0]
+                line = self.doc.locate(first.key_path)[0]
+                times = "once" if copies == 1 else f"{copies} times"
+                self.error(
+                    placed.key_path,
+                    f"{card} is already at {format_key_path(first.key_path)} (line {line}): "
+                    f"the game has it {times}",
+                )
+            earlier.append(placed)
+            discarded = placed.key_path[0] == "discard"
+            if discarded and isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
+                self.error(placed.key_path, f"{card} is never discarded: it stays on its stone")
+            if isinstance(card, Tactic) and placed.key_path[0] == "stones":
+                if card.kind is TacticKind.RUSE:
+                    self.error(placed.key_path, f"{card} is a ruse: it is never placed on a side")
+                elif card.kind is TacticKind.COMBAT_MODE and len(placed.key_path) == 4:
+                    self.error(
+                        placed.key_path,
+                        f"{card} is a combat mode: it lies on the stone ({card}: <player>), "
+                        "not on a side",
+                    )
+        for player in Player:
+            jokers = [
+                p
+                for p in cards
+                if p.card is Tactic.JOKER and p.owner is player and p.key_path[0] != "hands"
+            ]
+            if len(jokers) > 1:
+                self.error(
+                    jokers[1].key_path,
+                    f"{NAME_OF[player]} has played two Jokers: one per player over the game "
+                    f"({Rule.JOKER_ONCE})",
+                )
+
+    def _board(self, stones_data: dict[str, Any], discard: tuple[tuple[Card, ...], ...]) -> Board:
+        board = Board(
+            self.variant,
+            tuple(Stone(n) for n in STONES),
+            (discard[Player.FIRST], discard[Player.SECOND]),
+        )
+        step = 0
+        for n in STONES:
+            given = stones_data.get(str(n))
+            if given is None:
+                continue
+            mud = given.get(str(Tactic.MUD_FIGHT))
+            bluff = given.get(str(Tactic.BLIND_MANS_BLUFF))
+            capacity = 4 if mud is not None else 3
+            sides = [tuple(parse_card(c) for c in given.get(p, ())) for p in PLAYERS]
+            complete = [len(cards) >= capacity for cards in sides]
+            for p, cards in zip(PLAYERS, sides, strict=True):
+                if len(cards) > capacity:
+                    under = " (Mud Fight)" if mud is not None else ""
+                    self.error(
+                        ("stones", n, p),
+                        f"{len(cards)} cards on this side: a side holds {capacity}{under}",
+                    )
+            first = given.get("completed_first")
+            if all(complete) and first is None:
+                self.error(
+                    ("stones", n),
+                    "both sides are complete: say which was completed first "
+                    "(completed_first: you | opponent)",
+                    key=True,
+                )
+            if first is not None and not all(complete):
+                self.error(
+                    ("stones", n, "completed_first"),
+                    "completed_first is only for a stone where both sides are complete",
+                    key=True,
+                )
+            # Completion steps: only their order on one stone matters; the game goes on above.
+            order = [PLAYER_OF[first]] if first is not None else []
+            order += [pl for pl in Player if pl not in order]
+            times: dict[Player, int] = {}
+            for pl in order:
+                if complete[pl]:
+                    step += 1
+                    times[pl] = step
+            taken = given.get("claimed_by")
+            if taken is not None and any(sides) and not complete[PLAYER_OF[taken]]:
+                self.error(
+                    ("stones", n, "claimed_by"),
+                    f"{taken} took this stone, so {taken}'s side must be complete",
+                )
+            stone = Stone(
+                n,
+                (
+                    Side(sides[Player.FIRST], times.get(Player.FIRST)),
+                    Side(sides[Player.SECOND], times.get(Player.SECOND)),
+                ),
+                claimed_by=PLAYER_OF[taken] if taken is not None else None,
+                mud_fight=PLAYER_OF[mud] if mud is not None else None,
+                blind_mans_bluff=PLAYER_OF[bluff] if bluff is not None else None,
+            )
+            board = board.with_stone(stone)
+        return board
+
+    def _check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
+        size = self.variant.hand_size
+        for player in Player:
+            if len(hands[player]) > size:
+                self.error(
+                    ("hands", NAME_OF[player]),
+                    f"{len(hands[player])} cards in hand: at most {size} in the "
+                    f"{self.variant} game ({Rule.HAND_SIZE})",
+                )
+
+    def _check_table(self, board: Board) -> None:
+        played = [board.tactics_played(p) for p in Player]
+        if self.variant is Variant.TACTICAL and abs(played[0] - played[1]) > 1:
+            self.error(
+                ("stones",),
+                f"tactic cards played: you {played[0]}, opponent {played[1]}; a player may lead "
+                f"by one at most ({Rule.TACTIC_COUNT})",
+                key=True,
+            )
+        for player in Player:
+            if has_won(board, player):
+                self.error(
+                    ("stones",),
+                    f"{NAME_OF[player]} already holds five stones or three adjacent ones: "
+                    f"the game would be over ({Rule.GAME_END})",
+                    key=True,
+                )
+        if not self.errors:
+            # The engine's own list, for anything the located checks above do not cover.
+            for problem in board.problems():
+                self.error(("stones",), problem, key=True)
+
+    def _expect(self) -> Expectation | None:
+        given = self.data.get("expect")
+        if given is None:
+            return None
+        stones = []
+        for key, entry in given.get("stones", {}).items():
+            n = int(key)
+            reason = Reason(entry["reason"])
+            verdict = "granted" if reason.granted else "refused"
+            if entry["verdict"] != verdict:
+                self.error(
+                    ("expect", "stones", n, "verdict"),
+                    f"reason {reason} means the stone is {verdict}, not {entry['verdict']}",
+                )
+            witness = None
+            if "witness" in entry:
+                w = entry["witness"]
+                witness = ExpectedWitness(tuple(parse_card(c) for c in w["cards"]), w["formation"])
+            stones.append(ExpectedStone(n, entry["verdict"], reason, witness))
+        play_on = None
+        if "play_on" in given:
+            p = given["play_on"]
+            held = (tuple(p["held"].get("you", ())), tuple(p["held"].get("opponent", ())))
+            play_on = ExpectedPlayOn(tuple(p["steps"]), p["game"], held, p.get("termination"))
+        return Expectation(tuple(stones), given.get("game"), play_on)
+
+
+def has_won(board: Board, player: Player) -> bool:
+    """Five stones, or three adjacent ones (RULES.md, End of the game)."""
+    held = set(board.stones_held(player))
+    return len(held) >= 5 or any({n, n + 1, n + 2} <= held for n in STONES)

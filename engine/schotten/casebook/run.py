@@ -1,0 +1,180 @@
+"""Replaying cases: the engine's verdicts on each case, compared with what the file recorded.
+
+The comparison is leaf by leaf on the ``expect:`` data, so a mismatch names exactly what changed
+(a reason, a witness card, one play-on step) and the line where the file records it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from schotten.board import Board, Player
+from schotten.casebook.case import (
+    NAME_OF,
+    Case,
+    Expectation,
+    ExpectedPlayOn,
+    ExpectedStone,
+    ExpectedWitness,
+    has_won,
+    load_cases,
+)
+from schotten.casebook.errors import KeyPath, format_key_path
+from schotten.casebook.schema import formation_name
+from schotten.claims import StoneVerdict, judge_claim
+from schotten.formations import Formation
+
+
+@dataclass(frozen=True)
+class Mismatch:
+    """One recorded value the engine no longer agrees with."""
+
+    file: Path
+    line: int  # of the recorded value (or of the nearest recorded parent)
+    what: str  # its key path, e.g. ``expect.stones.4.reason``
+    recorded: str
+    computed: str
+
+    def __str__(self) -> str:
+        return (
+            f"{self.file}:{self.line}: {self.what}: recorded {self.recorded}, "
+            f"engine {self.computed}"
+        )
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """The engine's answer on one case and how it compares with the file."""
+
+    case: Case
+    verdicts: tuple[StoneVerdict, ...]
+    game: str | None  # the game state once the granted stones are taken (with ``claim``)
+    computed: Expectation  # the engine's results in the shape of ``expect:``
+    mismatches: tuple[Mismatch, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    def report(self) -> str:
+        """The mismatches, then the engine's reasoning on each claimed stone."""
+        lines = [str(m) for m in self.mismatches]
+        lines += [f"  engine: {v.explain()}" for v in self.verdicts]
+        if self.computed.play_on is not None:
+            p = self.computed.play_on
+            steps = ", ".join(f"{i}: {s}" for i, s in enumerate(p.steps, 1))
+            lines.append(f"  engine play-on: {steps}; game {p.game}")
+        return "\n".join(lines)
+
+
+def run_case(case: Case) -> CaseResult:
+    """Judge the case's claim (and play on, if it does) and compare with ``expect:``."""
+    verdicts: tuple[StoneVerdict, ...] = ()
+    game = None
+    if case.claim:
+        verdicts = judge_claim(case.board, Player.FIRST, case.claim)
+        game = claim_outcome(case.board, verdicts)
+    play_on: ExpectedPlayOn | None = None
+    computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
+    return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
+
+
+def check_cases(folder: str | Path) -> list[CaseResult]:
+    """Every case of a folder replayed, in FAQ order (raises ``CaseFileError`` if one is bad)."""
+    return [run_case(case) for case in load_cases(folder)]
+
+
+def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
+    """``won-by-you`` if the granted stones (taken together) make ``you`` win, else ``ongoing``."""
+    for verdict in verdicts:
+        if verdict.granted:
+            board = board.with_stone(replace(board.stone(verdict.stone), claimed_by=Player.FIRST))
+    return f"won-by-{NAME_OF[Player.FIRST]}" if has_won(board, Player.FIRST) else "ongoing"
+
+
+def formation_text(formation: Formation) -> str:
+    """``same-value 9``: a formation as written in case files."""
+    return f"{formation_name(formation.kind)} {formation.total}"
+
+
+def expected_stone(verdict: StoneVerdict) -> ExpectedStone:
+    witness = None
+    if verdict.witness is not None:
+        w = verdict.witness
+        witness = ExpectedWitness(w.cards, formation_text(w.formation))
+    word = "granted" if verdict.granted else "refused"
+    return ExpectedStone(verdict.stone, word, verdict.reason, witness)
+
+
+def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
+    """Every leaf of ``expect:`` where the file and the engine differ (missing ones included)."""
+    if case.expect is None:
+        yield Mismatch(
+            case.path,
+            case.line_of("expect"),
+            "expect",
+            "nothing",
+            f"{show(computed.as_data())} (run `schotten approve {case.path}`)",
+        )
+        return
+    recorded = dict(_leaves(case.expect.as_data(), ("expect",)))
+    engine = dict(_leaves(computed.as_data(), ("expect",)))
+    for key_path in sorted(recorded.keys() | engine.keys(), key=_sort_key):
+        mine, theirs = recorded.get(key_path, _ABSENT), engine.get(key_path, _ABSENT)
+        if mine != theirs:
+            yield Mismatch(
+                case.path,
+                case.line_of(*key_path),
+                format_key_path(key_path),
+                show(mine),
+                show(theirs),
+            )
+
+
+class _Absent:
+    def __repr__(self) -> str:
+        return "absent"
+
+
+_ABSENT = _Absent()
+
+
+def _leaves(data: Any, key_path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
+    # Play-on steps are compared one by one, so that a mismatch points at its step's line.
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            yield from _leaves(value, (*key_path, key))
+    elif isinstance(data, list) and key_path[-1] == "steps":
+        for i, value in enumerate(data):
+            yield (*key_path, i), value
+    else:
+        yield key_path, data
+
+
+def _sort_key(key_path: KeyPath) -> tuple[tuple[int, str], ...]:
+    return tuple((0, f"{k:04d}") if isinstance(k, int) else (1, k) for k in key_path)
+
+
+def show(value: Any) -> str:
+    """A recorded or computed value as it would be written in the file."""
+    if value is _ABSENT:
+        return "(absent)"
+    if isinstance(value, list):
+        return "[" + ", ".join(show(v) for v in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+__all__ = [
+    "CaseResult",
+    "Mismatch",
+    "check_cases",
+    "claim_outcome",
+    "compare",
+    "formation_text",
+    "run_case",
+]

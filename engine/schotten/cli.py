@@ -1,0 +1,353 @@
+"""The ``schotten`` command: a thin layer over :mod:`schotten.casebook` and the engine.
+
+``main(argv)`` returns the exit status; ``entrypoint()`` is the console script. Usage errors go
+through argparse (status 2); engine and case errors are printed once, as ``error: ...`` on stderr
+(status 1), by :func:`main`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from schotten.board import Player
+from schotten.casebook.approve import approve
+from schotten.casebook.case import Case, case_order, faq_problems, load_case
+from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.run import CaseResult, run_case
+from schotten.casebook.schema import schema_text
+from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.terminal import draw_board, draw_proof, paint, use_colour
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
+_EPILOG = """\
+exit status:
+  0  everything checked agrees with the engine
+  1  a case disagrees with the engine, a file is invalid, or the engine refused a move
+  2  usage error (unknown command or option, missing argument)
+
+The case format is described in cases/README.md; `schotten schema` prints its JSON Schema.
+"""
+
+
+class CommandError(Exception):
+    """A problem the user can fix, reported as ``error: ...`` (exit status 1)."""
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog or "schotten",
+        description="Schotten Totten rules engine: check, explain and approve the casebook.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser(
+        "check",
+        help="replay cases and compare with their recorded verdicts",
+        description="Replay cases (files, or folders of *.yaml) and compare with `expect:`.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
+    check.add_argument("--json", action="store_true", help="print a machine-readable report")
+
+    explain = commands.add_parser(
+        "explain",
+        help="draw a case's position and the proof of each claimed stone",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    explain.add_argument("case", metavar="CASE", help="a case file, or a case id of cases/")
+
+    approve_cmd = commands.add_parser(
+        "approve",
+        help="re-record `expect:` from the engine (refused when CI is set)",
+        description="Re-record `expect:` in place; comments and layout elsewhere are kept.",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    approve_cmd.add_argument("cases", nargs="+", metavar="CASE", help="case files or case ids")
+
+    replay = commands.add_parser(
+        "replay",
+        help="replay a saved game record, checking every move",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    replay.add_argument("record", type=Path, metavar="RECORD", help="a game record (JSON)")
+
+    commands.add_parser(
+        "schema",
+        help="print the JSON Schema of the case format",
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
+    """Run one command; returns the exit status (argparse exits with 2 on usage errors)."""
+    args = build_parser(prog).parse_args(argv)
+    try:
+        return int(_COMMANDS[args.command](args))
+    except CaseFileError as exc:
+        for error in exc.errors:
+            _error(str(error))
+    except (CommandError, InvalidNotationError, IllegalActionError, InvalidPositionError) as exc:
+        _error(str(exc))
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _error(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+    return EXIT_FAILED
+
+
+def entrypoint() -> None:
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (``| head``): stop quietly, as other command-line tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = EXIT_FAILED
+    sys.exit(status)
+
+
+def _error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
+
+
+# check ---------------------------------------------------------------------------------------
+
+
+def _check(args: argparse.Namespace) -> int:
+    cases, errors = _load_all(args.paths)
+    results = [run_case(case) for case in sorted(cases, key=case_order)]
+    if args.json:
+        print(json.dumps(_json_report(results, errors), indent=2, ensure_ascii=False))
+    else:
+        _print_table(results, errors, sys.stdout)
+        for error in errors:
+            _error(str(error))
+    failed = bool(errors) or not all(r.ok for r in results)
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _load_all(paths: Sequence[Path]) -> tuple[list[Case], list[CaseError]]:
+    cases: list[Case] = []
+    errors: list[CaseError] = []
+    for path in _case_files(paths):
+        try:
+            cases.append(load_case(path))
+        except CaseFileError as exc:
+            errors.extend(exc.errors)
+    errors.extend(faq_problems(cases))
+    bad = {e.path for e in errors}
+    return [c for c in cases if c.path not in bad], errors
+
+
+def _case_files(paths: Sequence[Path]) -> Iterator[Path]:
+    for path in paths:
+        if path.is_dir():
+            files = sorted(path.glob("*.yaml"))
+            if not files:
+                raise CommandError(f"{path}: no case files (*.yaml) in this folder")
+            yield from files
+        elif path.is_file():
+            yield path
+        else:
+            raise CommandError(f"{path}: no such file or folder")
+
+
+def _summary(data: dict[str, Any] | None) -> str:
+    """``4 refused opponent-can-beat; ongoing``: what ``expect:`` says, on one line."""
+    if data is None:
+        return "(not recorded)"
+    parts = [f"{n} {s['verdict']} {s['reason']}" for n, s in data.get("stones", {}).items()]
+    if "game" in data:
+        parts.append(data["game"])
+    if "play_on" in data:
+        play = data["play_on"]
+        refused = sum(1 for s in play["steps"] if s != "ok")
+        parts.append(f"play-on {len(play['steps'])} moves ({refused} refused) {play['game']}")
+    return "; ".join(parts)
+
+
+def _print_table(results: Sequence[CaseResult], errors: Sequence[CaseError], out: TextIO) -> None:
+    colour = use_colour(out)
+    rows = [("case", "expected", "engine", "status")]
+    for r in results:
+        recorded = r.case.expect.as_data() if r.case.expect is not None else None
+        status = "ok" if r.ok else "MISMATCH"
+        rows.append((r.case.id, _summary(recorded), _summary(r.computed.as_data()), status))
+    for path in sorted({e.path for e in errors}):
+        rows.append((path.stem, "", "", "INVALID"))
+    widths = [max(len(row[i]) for row in rows) for i in range(3)]
+    for i, row in enumerate(rows):
+        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
+        status = row[3]
+        code = None if i == 0 else "32" if status == "ok" else "31"
+        print("  ".join([*cells, paint(status, code, colour)]).rstrip(), file=out)
+    for r in results:
+        if not r.ok:
+            print("", file=out)
+            print(r.report(), file=out)
+    mismatched = sum(1 for r in results if not r.ok)
+    invalid = len({e.path for e in errors})
+    total = len(results) + invalid
+    print(
+        f"\n{total} case{'s' if total != 1 else ''}: {len(results) - mismatched} ok, "
+        f"{mismatched} mismatch{'es' if mismatched != 1 else ''}, {invalid} invalid",
+        file=out,
+    )
+
+
+def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> dict[str, Any]:
+    cases = []
+    for r in results:
+        expected = r.case.expect.as_data() if r.case.expect is not None else None
+        recorded_stones = (expected or {}).get("stones", {})
+        stones = []
+        for v in r.verdicts:
+            computed = r.computed.as_data()["stones"][v.stone]
+            stones.append(
+                {
+                    "stone": v.stone,
+                    "verdict": computed["verdict"],
+                    "reason": computed["reason"],
+                    "witness": computed.get("witness"),
+                    "expected": recorded_stones.get(v.stone),
+                    "ok": recorded_stones.get(v.stone) == computed,
+                }
+            )
+        computed_data = r.computed.as_data()
+        cases.append(
+            {
+                "id": r.case.id,
+                "file": str(r.case.path),
+                "faq": r.case.faq,
+                "rules": [str(rule) for rule in r.case.rules],
+                "stones": stones,
+                "game": r.game,
+                "expected_game": (expected or {}).get("game"),
+                "play_on": computed_data.get("play_on"),
+                "expected_play_on": (expected or {}).get("play_on"),
+                "ok": r.ok,
+                "mismatches": [
+                    {
+                        "file": str(m.file),
+                        "line": m.line,
+                        "what": m.what,
+                        "recorded": m.recorded,
+                        "computed": m.computed,
+                    }
+                    for m in r.mismatches
+                ],
+            }
+        )
+    invalid = [
+        {"file": str(e.path), "line": e.line, "column": e.column, "message": str(e)} for e in errors
+    ]
+    return {
+        "ok": not errors and all(r.ok for r in results),
+        "cases": cases,
+        "errors": invalid,
+    }
+
+
+# explain -------------------------------------------------------------------------------------
+
+
+def resolve_case(name: str) -> Path:
+    """A case file given as a path, or as an id of ``cases/`` (the current folder's)."""
+    path = Path(name)
+    if path.is_file():
+        return path
+    by_id = Path("cases") / f"{name}.yaml"
+    if path.suffix == "" and by_id.is_file():
+        return by_id
+    raise CommandError(f"no case {name!r}: not a file, and no {by_id}")
+
+
+def _explain(args: argparse.Namespace) -> int:
+    case = load_case(resolve_case(args.case))
+    out = sys.stdout
+    colour = use_colour(out)
+    print(f"{case.id} ({case.path})", file=out)
+    for lang, text in case.situation.items():
+        print(f"  {lang}: {text}", file=out)
+    print(f"  rules: {', '.join(case.rules)}; source: {case.source}", file=out)
+    print("", file=out)
+    print(draw_board(case.board, colour=colour, claim=case.claim, hands=case.hands), file=out)
+    result = run_case(case)
+    for verdict in result.verdicts:
+        print(draw_proof(case.board, verdict, colour=colour), file=out)
+    if result.game is not None:
+        print(f"game: {result.game}", file=out)
+    if result.computed.play_on is not None and case.play_on is not None:
+        print("\nplay-on:", file=out)
+        steps = result.computed.play_on.steps
+        for i, ((player, move), step) in enumerate(zip(case.play_on.moves, steps, strict=False), 1):
+            who = "you" if player is Player.FIRST else "opponent"
+            print(f"  {i:>2}. {who}: {move}  -> {step}", file=out)
+        print(f"  game: {result.computed.play_on.game}", file=out)
+    if not result.ok:
+        print("", file=out)
+        print("\n".join(str(m) for m in result.mismatches), file=out)
+        return EXIT_FAILED
+    return EXIT_OK
+
+
+# approve -------------------------------------------------------------------------------------
+
+
+def _approve(args: argparse.Namespace) -> int:
+    if os.environ.get("CI"):
+        raise CommandError(
+            "approve does not run when CI is set: expectations are re-recorded on purpose, "
+            "on a working copy, and the diff is reviewed"
+        )
+    paths = [resolve_case(name) for name in args.cases]
+    cases = [load_case(path) for path in paths]  # all valid before any file is written
+    for case in cases:
+        approval = approve(case)
+        if not approval.changed:
+            print(f"{case.path}: unchanged")
+            continue
+        print(f"{case.path}: re-recorded")
+        for change in approval.changes:
+            print(f"  {change.what}: {change.recorded} -> {change.computed}")
+    return EXIT_OK
+
+
+# replay and schema ---------------------------------------------------------------------------
+
+
+def _replay(args: argparse.Namespace) -> int:
+    raise CommandError("replay needs schotten.records, which this installation lacks")
+
+
+def _schema(args: argparse.Namespace) -> int:
+    sys.stdout.write(schema_text())
+    return EXIT_OK
+
+
+_COMMANDS = {
+    "check": _check,
+    "explain": _explain,
+    "approve": _approve,
+    "replay": _replay,
+    "schema": _schema,
+}
+
+__all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]
