@@ -292,13 +292,16 @@ def claim_checker(lang: str) -> str:
 
     zones = _sub(form, "fieldset", class_="schotten-checker__zones")
     _sub(zones, "legend", words["zone_legend"])
-    for i, zone in enumerate(ZONES):
-        label = _sub(zones, "label", class_=f"schotten-checker__zone zone-{zone}")
+    for i, zone in enumerate(ZONES, start=1):
+        box = _sub(zones, "div", class_=f"schotten-checker__zone zone-{zone}")
+        box.set("data-zone-index", str(i))
+        label = _sub(box, "label")
         radio = _sub(label, "input", type="radio", name=f"schotten-zone-{lang}", value=zone)
-        if i == 0:
+        if i == 1:
             radio.set("checked", "checked")
         _sub(label, "span", words["zones"][zone])
-        held = _sub(label, "span", words["empty"], class_="schotten-checker__held")
+        # What the zone holds, written by the script after each change.
+        held = _sub(box, "span", words["empty"], class_="schotten-checker__held")
         held.set("data-zone", zone)
 
     grid = _sub(form, "fieldset", class_="schotten-checker__cards")
