@@ -222,3 +222,32 @@ def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
             "formation": formation_json(witness.formation, size),
         },
     }
+
+
+def position_of(board: Board, number: int) -> dict[str, Any]:
+    """The checker position of one stone of a board, seen by :attr:`Player.FIRST`.
+
+    The other stones' cards and the discard pile become the cards seen elsewhere, by owner; the
+    verdict on it is ``judge_stone(board, Player.FIRST, number)`` (combat modes on other stones
+    and hands never enter a proof). A claimed stone has no checker position.
+    """
+    stone = board.stone(number)
+    if stone.claimed_by is not None:
+        raise ValueError(f"stone {number} is already claimed")
+    elsewhere: dict[str, list[str]] = {"mine": [], "theirs": []}
+    for other in board.stones:
+        if other.number != number:
+            for player, key in ((Player.FIRST, "mine"), (Player.SECOND, "theirs")):
+                elsewhere[key] += [str(c) for c in other.side(player).cards]
+    for player, key in ((Player.FIRST, "mine"), (Player.SECOND, "theirs")):
+        elsewhere[key] += [str(c) for c in board.discard[player]]
+    first = stone.completed_first()
+    return {
+        "variant": str(board.variant),
+        "mine": [str(c) for c in stone.side(Player.FIRST).cards],
+        "theirs": [str(c) for c in stone.side(Player.SECOND).cards],
+        "elsewhere": elsewhere,
+        "mud_fight": stone.mud_fight is not None,
+        "blind_mans_bluff": stone.blind_mans_bluff is not None,
+        "completed_first": "opponent" if first is Player.SECOND else "you",
+    }
