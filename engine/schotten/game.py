@@ -58,8 +58,8 @@ from schotten.cards import (
     format_cards,
     parse_card,
 )
-from schotten.claims import Reason, StoneVerdict, judge_claim, judge_stone, unseen_pool
-from schotten.completion import pool_mask
+from schotten.claims import Pool, Reason, StoneVerdict, judge_claim, judge_stone
+from schotten.completion import ALL_CLAN_MASK, pool_mask
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (
     Banshee,
@@ -249,7 +249,10 @@ hand)
         self.history = []
         self._tactics = [board.tactics_played(p) for p in Player]
         self._joker = [board.has_played_joker(p) for p in Player]
-        self._seen = pool_mask(board.visible())
+        visible = list(board.visible())
+        self._seen = pool_mask(visible)
+        self._shown = Counter(c for c in visible if isinstance(c, Tactic))
+        self._rooms: tuple[Board | None, tuple[list[int], ...]] = (None, ())
         # Verdicts by (claimer, stone), kept with the Stone they were judged on. The unseen pool
         # only ever shrinks (a card once face up stays face up), so a verdict stays true while
         # its stone is the same object, except a refusal, which holds only while its witness
@@ -266,6 +269,7 @@ hand)
         game._tactics = list(self._tactics)
         game._joker = list(self._joker)
         game._verdicts = dict(self._verdicts)
+        game._shown = Counter(self._shown)
         return game
 
     # -- reading the state --------------------------------------------------------------------
@@ -320,9 +324,11 @@ hand)
             return []
         me = self.to_move
         if self.phase is Phase.PLAY:
-            moves: list[Move] = [
-                Play(card, n) for card in _distinct(self._clan_in_hand(me)) for n in self._room(me)
-            ]
+            room = self._room(me)
+            moves: list[Move] = []
+            for card in self._clan_in_hand(me):  # Clan cards are all different
+                plays = _PLAYS[card]
+                moves += [plays[n] for n in room]
             moves += self._tactic_moves(me)
             if self._clan_fit(me) is None:
                 moves.append(Pass())
@@ -478,6 +484,11 @@ hand)
             )
 
     def _verify_claim(self, move: Claim) -> None:
+        if not move.stones:
+            return
+        provable = self.provable_stones()
+        if all(n in provable for n in move.stones):
+            return
         verdicts = judge_claim(self.board, self.to_move, move.stones)
         refused = [v for v in verdicts if not v.granted]
         if refused:
@@ -617,6 +628,8 @@ hand)
         self.phase = Phase.CLAIM
 
     def _count_tactic(self, card: Tactic) -> None:
+        # A tactic card once played stays face up for the rest of the game.
+        self._shown[card] += 1
         self._tactics[self.to_move] += 1
         if card is Tactic.JOKER:
             self._joker[self.to_move] = True
@@ -658,11 +671,15 @@ hand)
         return [c for c in self._hands[player] if isinstance(c, ClanCard)]
 
     def _room(self, player: Player) -> list[int]:
-        return [
-            s.number
-            for s in self.board.stones
-            if s.claimed_by is None and len(s.sides[player].cards) < s.capacity
-        ]
+        """The unclaimed stones with room on ``player``'s side (kept while the board is the same
+        object: a Board never changes)."""
+        board, rooms = self._rooms
+        if board is not self.board:
+            rooms = tuple(
+                [n for n, s in enumerate(self.board.stones, 1) if s.has_room(p)] for p in Player
+            )
+            self._rooms = (self.board, rooms)
+        return rooms[player]
 
     def _clan_fit(self, player: Player) -> tuple[ClanCard, int] | None:
         """A Clan card of the hand and a stone where it can be placed, if any (rule ``pass``)."""
@@ -682,9 +699,10 @@ hand)
             if kind is TacticKind.ELITE_TROOP:
                 if card is Tactic.JOKER and self._joker[player]:
                     continue
-                yield from (Play(card, n) for n in self._room(player))
+                yield from (_PLAYS[card][n] for n in self._room(player))
             elif kind is TacticKind.COMBAT_MODE:
-                yield from (Play(card, s.number) for s in self.board.stones if s.claimed_by is None)
+                plays = _PLAYS[card]
+                yield from (plays[s.number] for s in self.board.stones if s.claimed_by is None)
             else:
                 yield from self._ruse_moves(player, card)
 
@@ -737,7 +755,7 @@ hand)
             if cached is not None and cached[0] is stone and self._still_true(cached[1], player):
                 verdicts.append(cached[1])
                 continue
-            pool = pool or unseen_pool(board, player)
+            pool = pool or self._pool(player)
             verdict = judge_stone(board, player, stone.number, pool)
             self._verdicts[key] = (stone, verdict)
             verdicts.append(verdict)
@@ -750,8 +768,21 @@ hand)
         cards = verdict.witness.cards
         if pool_mask(cards) & self._seen:
             return False
-        wilds = [c for c in cards if isinstance(c, Tactic)]
-        return not wilds or all(w in unseen_pool(self.board, claimer).wilds for w in wilds)
+        return all(self._wild_unseen(c, claimer) for c in cards if isinstance(c, Tactic))
+
+    def _pool(self, claimer: Player) -> Pool:
+        """``unseen_pool(self.board, claimer)``, from the counts the game keeps."""
+        wilds: tuple[Tactic, ...] = ()
+        if self.variant is Variant.TACTICAL:
+            wilds = tuple(w for w in _WILDS if self._wild_unseen(w, claimer))
+        return Pool(ALL_CLAN_MASK & ~self._seen, wilds)
+
+    def _wild_unseen(self, wild: Tactic, claimer: Player) -> bool:
+        """Whether the claimer's opponent could still get this elite troop (as in
+        ``unseen_pool``: site ruling ``claim-wild-pool``)."""
+        if wild is Tactic.JOKER:
+            return self._shown[wild] < 2 and not self._joker[claimer.other]
+        return not self._shown[wild]
 
     # -- positions as data --------------------------------------------------------------------
 
@@ -1165,6 +1196,14 @@ class _Reader:
         )
 
 
+# Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
+_EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
+_PLAYS: dict[Card, dict[int, Move]] = {
+    card: {n: Play(card, n) for n in range(1, 10)}
+    for card in _distinct(_EVERY_CARD)
+    if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
+}
+_WILDS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)  # in the order of unseen_pool
 _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.PLAY: ((Play, Strategist, Banshee, Traitor, Recruiter, Pass), "'play ...' or 'pass'"),
     Phase.RETURN: ((Return,), Return.syntax),

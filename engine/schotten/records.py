@@ -50,7 +50,7 @@ class Record:
     moves: tuple[str, ...] = ()
     seed: int | None = 0
     first: Player = Player.FIRST
-    start: Mapping[str, Any] | None = field(default=None, compare=False)
+    start: Mapping[str, Any] | None = field(default=None, hash=False)
 
     @classmethod
     def from_game(cls, game: Game) -> Record:
