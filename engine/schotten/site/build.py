@@ -116,11 +116,7 @@ def prepare(
     problems += label_problems()
     pages = _page_sources(docs_dir)
     problems += language_problems(pages, docs_dir, display_root)
-    problems += [
-        f"{_show(docs_dir / uri, display_root)}: page in the navigation does not exist"
-        for uri in nav
-        if uri not in pages
-    ]
+    problems += nav_problems(nav, pages, docs_dir, display_root)
     rendered: dict[str, str] = {}
     if not problems:
         for src_uri, path in pages.items():
@@ -216,6 +212,28 @@ def language_problems(
                 )
     unknown = sorted(u for u in pages if page_language(u) not in LANGUAGES)
     problems += [f"{_show(pages[u], display_root)}: no such site language" for u in unknown]
+    return problems
+
+
+def nav_problems(
+    nav: Sequence[str], pages: Mapping[str, Path], docs_dir: Path, display_root: Path | None = None
+) -> list[str]:
+    """Pages the navigation leads to that exist in no language (:func:`language_problems`
+    reports those missing in one)."""
+    problems = []
+    stems = {page_stem(uri) for uri in pages}
+    for uri in nav:
+        stem = page_stem(uri)
+        if stem in stems:
+            continue
+        for lang in LANGUAGES:
+            suffix = "" if lang == DEFAULT_LANGUAGE else f".{lang}"
+            name = f"{stem}{suffix}.md"
+            if name not in pages:
+                problems.append(
+                    f"{_show(docs_dir / name, display_root)}: page in the navigation is missing "
+                    f"in {lang}"
+                )
     return problems
 
 
