@@ -119,7 +119,7 @@ def formation_name(kind: FormationKind, lang: str, size: int = 3) -> str:
 def parse_example(text: str) -> tuple[Card, ...]:
     """The cards of an example, written ``blue 5, blue 6, blue 7``."""
     try:
-        return tuple(parse_card(part) for part in text.split(","))
+        return tuple(parse_card(part.strip()) for part in text.split(","))
     except InvalidNotationError as error:
         raise SiteCheckError(f"example {text!r}: {error}") from None
 
