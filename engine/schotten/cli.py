@@ -22,6 +22,7 @@ from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.records import Record
 from schotten.terminal import draw_board, draw_proof, paint, use_colour
 
 EXIT_OK = 0
@@ -334,7 +335,17 @@ def _approve(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    raise CommandError("replay needs schotten.records, which this installation lacks")
+    path: Path = args.record
+    record = Record.loads(path.read_text(encoding="utf-8"), str(path))
+    game = record.replay(str(path))
+    start = f"seed {record.seed}" if record.seed is not None else "a position"
+    print(f"{path}: {len(record.moves)} moves replayed from {start} ({record.variant}), all legal")
+    held = ", ".join(f"{p} {list(game.stones_held(p))}" for p in Player)
+    if game.outcome is None:
+        print(f"game ongoing: {game.to_move} to move at the {game.phase} step; stones held: {held}")
+    else:
+        print(f"game over: {game.outcome}; stones held: {held}")
+    return EXIT_OK
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -74,7 +74,8 @@ def draw_board(
     lines.append("")
     for player in (Player.FIRST, Player.SECOND):
         if hands[player]:
-            lines.append(f"{_NAMES[player]}'s hand (known): {cards_text(hands[player], colour)}")
+            whose = "your hand" if player is Player.FIRST else "opponent's hand"
+            lines.append(f"{whose}: {cards_text(hands[player], colour)}")
     for player in (Player.FIRST, Player.SECOND):
         if board.discard[player]:
             pile = cards_text(board.discard[player], colour)

@@ -21,9 +21,10 @@ from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, TacticKind, parse_card
 from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
 from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import PLAYERS, case_schema
 from schotten.claims import Reason
-from schotten.errors import InvalidNotationError
+from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Move
 from schotten.rules import Rule
 
@@ -195,7 +196,7 @@ def parse_case(text: str, path: Path) -> Case:
         raise CaseFileError(errors)
     if not isinstance(doc.data, dict):
         raise CaseFileError([*errors, _error(doc, (), "a case file is a mapping of keys")])
-    data = _json_keys(doc.data)
+    data = json_keys(doc.data)
     errors += schema_errors(doc, data)
     if errors:
         raise CaseFileError(errors)
@@ -275,12 +276,12 @@ def _type_name(kind: Any) -> str:
     return " or ".join(names.get(k, str(k)) for k in kinds)
 
 
-def _json_keys(value: Any) -> Any:
+def json_keys(value: Any) -> Any:
     """The data as JSON sees it: mapping keys are text (YAML reads ``4:`` as a number)."""
     if isinstance(value, dict):
-        return {str(k): _json_keys(v) for k, v in value.items()}
+        return {str(k): json_keys(v) for k, v in value.items()}
     if isinstance(value, list):
-        return [_json_keys(v) for v in value]
+        return [json_keys(v) for v in value]
     return value
 
 
@@ -326,6 +327,8 @@ class _Builder:
         self._check_hands(hands)
         self._check_table(board)
         expect = self._expect()
+        if play_on is not None and not self.errors:
+            self._check_play_on(board, hands, play_on)
         case = Case(
             id=self.doc.path.stem,
             path=self.doc.path,
@@ -534,6 +537,21 @@ class _Builder:
             # The engine's own list, for anything the located checks above do not cover.
             for problem in board.problems():
                 self.error(("stones",), problem, key=True)
+
+    def _check_play_on(
+        self, board: Board, hands: tuple[tuple[Card, ...], tuple[Card, ...]], spec: PlayOn
+    ) -> None:
+        """The game must accept the position, and each move must name the player to move."""
+        try:
+            game = start_game(board, hands, spec.decks, spec.start)
+        except InvalidPositionError as exc:
+            self.error(("play_on",), f"the game cannot start from this position: {exc}", key=True)
+            return
+        try:
+            play_on(game, spec.moves)
+        except PlayOnError as exc:
+            mover = NAME_OF[spec.moves[exc.move][0]]
+            self.error(("play_on", "moves", exc.move, mover), str(exc))
 
     def _expect(self) -> Expectation | None:
         given = self.data.get("expect")

@@ -69,17 +69,18 @@ def parse_yaml(text: str, path: Path) -> Document:
     loader.name = str(path)
     try:
         root = loader.get_single_node()
+        if root is None:
+            return Document(path, None, None, (CaseError(path, 1, 1, (), "the file is empty"),))
+        errors = list(_check_nodes(root, (), path))
+        data = loader.construct_document(root)
     except yaml.MarkedYAMLError as exc:
+        # Unreadable YAML, or a tag the safe loader refuses (``!!python/...``): one error, here.
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = " ".join(str(p) for p in (exc.context, exc.problem) if p)
         return Document(path, None, None, (CaseError(path, line, column, (), message),))
     finally:
         loader.dispose()
-    if root is None:
-        return Document(path, None, None, (CaseError(path, 1, 1, (), "the file is empty"),))
-    errors = list(_check_nodes(root, (), path))
-    data = CaseLoader(text).construct_document(root)
     return Document(path, data, root, tuple(errors))
 
 

@@ -23,6 +23,8 @@ from schotten.casebook.case import (
     load_cases,
 )
 from schotten.casebook.errors import KeyPath, format_key_path
+from schotten.casebook.playon import play_on as play_on_moves
+from schotten.casebook.playon import start_game
 from schotten.casebook.schema import formation_name
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.formations import Formation
@@ -78,6 +80,11 @@ def run_case(case: Case) -> CaseResult:
         verdicts = judge_claim(case.board, Player.FIRST, case.claim)
         game = claim_outcome(case.board, verdicts)
     play_on: ExpectedPlayOn | None = None
+    if case.play_on is not None:
+        spec = case.play_on
+        start = start_game(case.board, case.hands, spec.decks, spec.start)
+        done = play_on_moves(start, spec.moves)
+        play_on = ExpectedPlayOn(done.steps, done.game, done.held, done.termination)
     computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
     return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
 

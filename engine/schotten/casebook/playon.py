@@ -1,0 +1,83 @@
+"""Play-on: a case's moves played by the game engine from the case's position.
+
+The position becomes a :class:`~schotten.game.Game` with ``Game.from_position`` (both hands as
+listed, the decks from :func:`~schotten.game.fill_decks` with the case's tops), ``you`` to move at
+the case's ``start`` step. Each move is applied; a move the rules forbid is recorded as
+``illegal <rule>`` and the game goes on from the same state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from schotten.board import Board, Player
+from schotten.cards import Card
+from schotten.errors import IllegalActionError
+from schotten.game import Game, Phase, fill_decks
+from schotten.moves import Deck, Move
+
+_NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}
+
+
+class PlayOnError(ValueError):
+    """The play-on cannot be run as written: ``move`` is the index of the move at fault."""
+
+    def __init__(self, move: int, message: str) -> None:
+        super().__init__(message)
+        self.move = move
+
+
+@dataclass(frozen=True)
+class PlayOnResult:
+    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
+    game: str  # ongoing | won-by-you | won-by-opponent | draw
+    held: tuple[tuple[int, ...], tuple[int, ...]]
+    termination: str | None
+    final: Game
+
+
+def start_game(
+    board: Board,
+    hands: tuple[Sequence[Card], Sequence[Card]],
+    tops: tuple[Sequence[Card], Sequence[Card]],
+    start: str,
+) -> Game:
+    """The game at ``you``'s ``start`` step (raises ``InvalidPositionError`` naming problems)."""
+    decks = fill_decks(board, hands, {Deck.CLAN: tops[0], Deck.TACTIC: tops[1]})
+    return Game.from_position(board, hands, decks, to_move=Player.FIRST, phase=Phase(start))
+
+
+def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> PlayOnResult:
+    """Apply the moves; raises :class:`PlayOnError` when a move names the wrong mover."""
+    steps = []
+    for i, (player, move) in enumerate(moves):
+        if game.outcome is None and game.to_move is not player:
+            raise PlayOnError(
+                i,
+                f"{_NAMES[player]} is not to move: this is the {game.phase} step of "
+                f"{_NAMES[game.to_move]} (write '{_NAMES[game.to_move]}: {move}', or fix the moves "
+                "before it)",
+            )
+        try:
+            game.apply(move)
+        except IllegalActionError as error:
+            steps.append(f"illegal {error.rule}")
+        else:
+            steps.append("ok")
+    return PlayOnResult(
+        tuple(steps),
+        game_state(game),
+        (game.stones_held(Player.FIRST), game.stones_held(Player.SECOND)),
+        str(game.outcome.termination) if game.outcome is not None else None,
+        game,
+    )
+
+
+def game_state(game: Game) -> str:
+    """``ongoing``, ``won-by-you``, ``won-by-opponent`` or ``draw``."""
+    if game.outcome is None:
+        return "ongoing"
+    if game.outcome.winner is None:
+        return "draw"
+    return f"won-by-{_NAMES[game.outcome.winner]}"

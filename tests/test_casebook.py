@@ -1,0 +1,361 @@
+"""The casebook library: strict loading, validation with located errors, replay, approve."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from schotten.board import Player, Variant
+from schotten.cards import parse_card, parse_cards
+from schotten.casebook import CaseFileError, load_case, load_cases
+from schotten.casebook.approve import approve, render_expect
+from schotten.casebook.case import parse_case
+from schotten.casebook.loader import parse_yaml
+from schotten.casebook.run import check_cases, run_case
+from schotten.claims import Reason
+from schotten.moves import Move
+
+DATA = Path(__file__).parent / "data" / "cases"
+VALID, BROKEN, MISMATCH = DATA / "valid", DATA / "broken", DATA / "mismatch"
+
+
+def errors_of(path: Path) -> list[str]:
+    with pytest.raises(CaseFileError) as info:
+        load_case(path)
+    return [str(e) for e in info.value.errors]
+
+
+# -- strict YAML -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("duplicate-key", ":9:5: stones.4.you: duplicate key 'you' (first defined on line 8)"),
+        (
+            "unknown-key",
+            ":9:5: stones.4.colour: unknown key 'colour' (expected: blind-mans-bluff, claimed_by, "
+            "completed_first, mud-fight, opponent, you)",
+        ),
+        ("yes-boolean", ":10:22: stones.4.completed_first: bare 'yes' is a YAML 1.1 boolean"),
+        ("bad-card", ":8:27: stones.4.you[2]: expected a card: '<colour> <value>'"),
+        (
+            "card-twice",
+            ":10:16: stones.5.opponent[0]: red 1 is already at stones.4.you[0] (line 8): "
+            "the game has it once",
+        ),
+        ("side-over-capacity", ":8:10: stones.4.you: 4 cards on this side: a side holds 3"),
+        (
+            "missing-completed-first",
+            ":7:3: stones.4: both sides are complete: say which was completed first",
+        ),
+        (
+            "combat-mode-in-base",
+            ":9:16: stones.4.mud-fight: mud-fight is a tactic card: the base game has none",
+        ),
+        ("hand-over-size", ":7:13: hands.opponent: 7 cards in hand: at most 6 in the base game"),
+        ("bad-move", ":11:12: play_on.moves[0].you: 'claim everything' is not a move"),
+        ("wrong-mover", ":13:17: play_on.moves[1].opponent: opponent is not to move"),
+        ("not-yaml", ":2:4: $: while parsing a flow mapping expected ',' or '}'"),
+    ],
+)
+def test_broken_case_names_file_line_column_and_key(name: str, expected: str) -> None:
+    path = BROKEN / f"{name}.yaml"
+    errors = errors_of(path)
+    assert any(e.startswith(f"{path}{expected}") for e in errors), errors
+
+
+def test_every_error_of_a_file_is_listed_at_once() -> None:
+    path = BROKEN / "several-errors.yaml"
+    located = [e.split(": ")[0].removeprefix(f"{path}:") for e in errors_of(path)]
+    assert located == [
+        "2:6",  # why: missing 'es'
+        "4:21",  # an unknown rule id
+        "8:27",  # red 10
+        "9:22",  # bare 'on'
+        "9:22",  # ... which is not a player either
+        "10:3",  # stone 12
+        "13:1",  # claim given twice
+        "15:9",  # an unknown game state
+    ]
+
+
+def test_yaml11_booleans_stay_text_and_are_reported() -> None:
+    doc = parse_yaml("a: [on, off, 'yes', true]\n", Path("x.yaml"))
+    assert doc.data == {"a": ["on", "off", "yes", True]}
+    assert [e.key_path for e in doc.errors] == [("a", 0), ("a", 1)]
+
+
+def test_duplicate_key_keeps_the_first_value() -> None:
+    doc = parse_yaml("a: 1\na: 2\n", Path("x.yaml"))
+    assert doc.data == {"a": 1}
+    assert [str(e) for e in doc.errors] == [
+        "x.yaml:2:1: a: duplicate key 'a' (first defined on line 1)"
+    ]
+
+
+def test_unsafe_tags_are_refused() -> None:
+    with pytest.raises(CaseFileError, match="could not determine a constructor"):
+        parse_case("!!python/object:os.system {}\n", Path("x.yaml"))
+
+
+# -- positions a schema cannot check -----------------------------------------------------------
+
+HEAD = """\
+situation: {fr: a, es: b}
+why: {fr: c, es: d}
+source: RULES.md
+rule: [claim-proof]
+"""
+
+
+def problems(body: str) -> list[str]:
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    return [e.message for e in info.value.errors]
+
+
+def test_completed_first_only_when_both_sides_are_complete() -> None:
+    body = "variant: base\nstones:\n  4: {you: [red 1], completed_first: you}\nclaim: [4]\n"
+    assert problems(body) == ["completed_first is only for a stone where both sides are complete"]
+
+
+def test_mud_fight_allows_four_cards_and_no_more() -> None:
+    four = "you: [red 1, red 2, red 3, red 4], mud-fight: you"
+    case = parse_case(
+        HEAD + f"variant: tactical\nstones:\n  4: {{{four}}}\nclaim: [4]\n", Path("x")
+    )
+    assert case.board.stone(4).capacity == 4
+    assert case.board.stone(4).is_complete(Player.FIRST)
+
+
+def test_a_ruse_is_never_on_a_side() -> None:
+    body = "variant: tactical\nstones:\n  4: {you: [traitor]}\nclaim: [4]\n"
+    assert problems(body) == ["traitor is a ruse: it is never placed on a side"]
+
+
+def test_the_joker_exists_twice_and_once_per_player() -> None:
+    body = (
+        "variant: tactical\nstones:\n  4: {you: [joker]}\n  5: {you: [joker]}\n"
+        "discard: {opponent: [banshee]}\nclaim: [4]\n"
+    )
+    assert problems(body) == [
+        "you has played two Jokers: one per player over the game (joker-once)"
+    ]
+    body = "variant: tactical\nstones:\n  4: {you: [joker], opponent: [joker]}\n"
+    body += "hands: {you: [joker]}\n"
+    assert problems(body + "claim: [4]\n") == [
+        "joker is already at stones.4.you[0] (line 7): the game has it 2 times"
+    ]
+
+
+def test_tactic_count_lead_of_two_is_impossible() -> None:
+    body = (
+        "variant: tactical\nstones:\n  4: {you: [spy], mud-fight: you}\n"
+        "discard: {you: [banshee]}\nclaim: [4]\n"
+    )
+    assert problems(body) == [
+        "tactic cards played: you 3, opponent 0; a player may lead by one at most (tactic-count)"
+    ]
+
+
+def test_a_finished_game_is_not_a_position() -> None:
+    claimed = "\n".join(f"  {n}: {{claimed_by: opponent}}" for n in (1, 2, 3))
+    assert problems(f"variant: base\nstones:\n{claimed}\nclaim: [4]\n") == [
+        "opponent already holds five stones or three adjacent ones: the game would be over "
+        "(game-end)"
+    ]
+
+
+def test_a_claimed_stone_with_cards_has_its_takers_side_complete() -> None:
+    body = "variant: base\nstones:\n  4: {claimed_by: you, you: [red 1]}\nclaim: [5]\n"
+    assert problems(body) == ["you took this stone, so you's side must be complete"]
+
+
+def test_a_case_needs_a_claim_or_a_play_on() -> None:
+    assert problems("variant: base\n") == ["a case needs `claim`, `play_on`, or both"]
+
+
+def test_an_empty_claim_is_refused() -> None:
+    assert problems("variant: base\nclaim: []\n") == ["at least 1 expected, got 0"]
+
+
+def test_a_recorded_verdict_must_match_its_reason() -> None:
+    body = (
+        "variant: base\nclaim: [4]\nexpect:\n  stones:\n    4: {verdict: granted, reason: weaker}\n"
+    )
+    assert problems(body) == ["reason weaker means the stone is refused, not granted"]
+
+
+def test_a_witness_is_recorded_exactly_for_opponent_can_beat() -> None:
+    body = "variant: base\nclaim: [4]\nexpect:\n  stones:\n    4: {verdict: refused, reason: "
+    assert problems(body + "opponent-can-beat}\n") == ["missing key 'witness'"]
+    witness = "side-incomplete, witness: {cards: [red 1], formation: sum 6}}\n"
+    assert problems(body + witness) == [
+        "not allowed here (a witness is recorded only for opponent-can-beat)"
+    ]
+
+
+# -- the Case value ----------------------------------------------------------------------------
+
+
+def test_case_maps_you_to_the_first_player_and_completion_order() -> None:
+    case = load_case(VALID / "three-adjacent.yaml")
+    assert case.id == "three-adjacent"
+    assert case.variant is Variant.BASE
+    assert case.claim == (3, 4)
+    assert case.faq == 2
+    stone = case.board.stone(3)
+    assert stone.side(Player.FIRST).cards == parse_cards(["red 9", "red 8", "red 7"])
+    assert stone.completed_first() is Player.SECOND
+    assert case.board.stone(4).side(Player.FIRST).completed_at is not None
+    assert case.board.stone(2).claimed_by is Player.FIRST
+
+
+def test_case_hands_and_lines_of_keys() -> None:
+    case = load_case(VALID / "hand-is-not-proof.yaml")
+    assert case.hands == ((parse_card("orange 3"),), ())
+    assert case.situation["es"].startswith("Tu 1-1-1")
+    assert case.line_of("expect", "stones", 4, "reason") == 27
+    assert case.line_of("stones", 4, "you", 2) == 15
+    assert case.line_of("expect", "play_on") == 24  # absent: its nearest parent
+
+
+def test_play_on_moves_are_parsed() -> None:
+    case = load_case(VALID / "pass-only-when-nothing-fits.yaml")
+    assert case.play_on is not None
+    assert case.play_on.start == "play"
+    assert case.play_on.moves[0] == (Player.FIRST, Move.parse("pass"))
+
+
+def test_load_cases_sorts_by_faq_row_then_id() -> None:
+    assert [c.id for c in load_cases(VALID)] == [
+        "hand-is-not-proof",
+        "three-adjacent",
+        "mud-fight-needs-four",
+        "pass-only-when-nothing-fits",
+    ]
+
+
+def test_load_cases_refuses_a_faq_row_used_twice() -> None:
+    with pytest.raises(CaseFileError) as info:
+        load_cases(DATA / "faq-twice")
+    (error,) = info.value.errors
+    assert error.path.name == "second.yaml"
+    assert error.message == (
+        "FAQ row 7 is already used by first.yaml (line 11): each row holds one case"
+    )
+
+
+def test_load_cases_lists_the_errors_of_every_file(tmp_path: Path) -> None:
+    for name in ("bad-card", "side-over-capacity"):
+        shutil.copy(BROKEN / f"{name}.yaml", tmp_path)
+    with pytest.raises(CaseFileError) as info:
+        load_cases(tmp_path)
+    assert sorted(e.path.name for e in info.value.errors) == [
+        "bad-card.yaml",
+        "side-over-capacity.yaml",
+    ]
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+def test_run_case_gives_the_engine_verdict_and_witness() -> None:
+    result = run_case(load_case(VALID / "hand-is-not-proof.yaml"))
+    assert result.ok
+    (verdict,) = result.verdicts
+    assert verdict.reason is Reason.OPPONENT_CAN_BEAT
+    assert verdict.witness is not None
+    assert verdict.witness.cards == (parse_card("orange 3"),)
+    assert result.game == "ongoing"
+
+
+def test_granted_stones_taken_together_can_win_the_game() -> None:
+    result = run_case(load_case(VALID / "three-adjacent.yaml"))
+    assert result.ok
+    assert [v.granted for v in result.verdicts] == [True, True]
+    assert result.game == "won-by-you"
+
+
+def test_play_on_records_a_refused_move_and_goes_on() -> None:
+    result = run_case(load_case(VALID / "pass-only-when-nothing-fits.yaml"))
+    assert result.ok
+    assert result.computed.play_on is not None
+    assert result.computed.play_on.steps == ("illegal pass", "ok", "ok", "ok", "ok")
+    assert result.computed.play_on.held == ((1,), ())
+
+
+def test_a_changed_witness_is_a_mismatch_at_its_line() -> None:
+    result = run_case(load_case(MISMATCH / "witness-changed.yaml"))
+    assert not result.ok
+    (mismatch,) = result.mismatches
+    assert (mismatch.line, mismatch.what) == (17, "expect.stones.4.witness.cards")
+    assert (mismatch.recorded, mismatch.computed) == ("[purple 3]", "[orange 3]")
+    assert "orange 3 would give them same value 9" in result.report()
+
+
+def test_a_missing_expectation_is_a_mismatch() -> None:
+    result = run_case(load_case(MISMATCH / "not-recorded.yaml"))
+    (mismatch,) = result.mismatches
+    assert mismatch.what == "expect"
+    assert mismatch.recorded == "nothing"
+    assert "schotten approve" in mismatch.computed
+
+
+def test_check_cases_replays_a_folder() -> None:
+    results = check_cases(VALID)
+    assert [r.ok for r in results] == [True] * 4
+
+
+# -- approve -----------------------------------------------------------------------------------
+
+
+def test_approve_rewrites_only_the_expectations(tmp_path: Path) -> None:
+    path = tmp_path / "witness-changed.yaml"
+    original = (MISMATCH / path.name).read_text()
+    path.write_text(original)
+    approval = approve(load_case(path))
+    assert [c.what for c in approval.changes] == ["expect.stones.4.witness.cards"]
+    text = path.read_text()
+    assert (
+        text.replace("orange 3", "purple 3").replace("same-value 9}\n", "same-value 9}   # stale\n")
+        == original
+    )
+    assert "# Notes below the expectations stay where they are." in text
+    assert run_case(load_case(path)).ok
+    assert not approve(load_case(path)).changed
+    assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary file left
+
+
+def test_approve_adds_missing_expectations_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "not-recorded.yaml"
+    original = (MISMATCH / path.name).read_text()
+    path.write_text(original)
+    approve(load_case(path))
+    assert path.read_text() == original + (
+        "expect:\n  stones:\n    2: {verdict: granted, reason: stronger}\n  game: ongoing\n"
+    )
+
+
+def test_approve_records_play_on_steps_one_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "p.yaml"
+    text = (VALID / "pass-only-when-nothing-fits.yaml").read_text()
+    path.write_text(text.split("expect:")[0])
+    approve(load_case(path))
+    assert path.read_text() == text
+
+
+def test_render_expect_uses_the_documented_layout() -> None:
+    result = run_case(load_case(VALID / "hand-is-not-proof.yaml"))
+    assert render_expect(result.computed) == (
+        "expect:\n"
+        "  stones:\n"
+        "    4:\n"
+        "      verdict: refused\n"
+        "      reason: opponent-can-beat\n"
+        "      witness: {cards: [orange 3], formation: same-value 9}\n"
+        "  game: ongoing\n"
+    )
