@@ -16,6 +16,7 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
+from mkdocs.utils.meta import get_data
 
 from schotten.site import SiteCheckError
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
@@ -65,9 +66,13 @@ def on_page_markdown(
     if lang != page_language(src_uri):
         raise PluginError(f"{src_uri}: built as {lang!r}, written in {page_language(src_uri)!r}")
     try:
-        return prepared.page(src_uri)
+        rendered = prepared.page(src_uri)
     except SiteCheckError as exc:
         raise PluginError(str(exc)) from exc
+    # The rendered source still opens with the page's front matter (title, description), which
+    # MkDocs has already read from the file: hand on the body only.
+    body, _meta = get_data(rendered)
+    return body
 
 
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
