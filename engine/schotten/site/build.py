@@ -241,12 +241,17 @@ def _published_entries(
     cases_dir: Path, problems: list[str], display_root: Path | None
 ) -> tuple[faq.FaqEntry, ...]:
     from schotten.casebook import CaseFileError, load_cases
+    from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
     try:
         cases = load_cases(cases_dir)
     except CaseFileError as exc:
-        problems += [f"invalid case file: {e}" for e in exc.errors]
+        problems += [
+            f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: "
+            f"{format_key_path(e.key_path)}: {e.message}"
+            for e in exc.errors
+        ]
         return ()
     entries: list[faq.FaqEntry] = []
     for case in cases:

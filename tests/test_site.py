@@ -1,0 +1,370 @@
+"""The built site and its publishing gate: real `mkdocs build` runs, on the project and on copies.
+
+The FAQ tables are compared with what the engine computes now (``run_case``), never with words
+written in the test. The gate is checked on temporary copies of the project: a flipped verdict,
+an invalid case file, a page or a case text missing in Spanish each refuse the build, name the
+file, and leave an existing site untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import urljoin
+
+import pytest
+
+from schotten.casebook import load_cases
+from schotten.casebook.run import run_case
+from schotten.site import LANGUAGES, labels
+from schotten.site.publish import main as publish
+
+ROOT = Path(__file__).resolve().parents[1]
+PROJECT_PARTS = ("mkdocs.yml", "site_src", "cases", "scripts")
+FAQ_PAGE = {"fr": "edge-cases/index.html", "es": "es/edge-cases/index.html"}
+
+
+def mkdocs_build(project: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def copy_project(dest: Path) -> Path:
+    """A copy of the project with the published cases only (the gate's subject here is the FAQ;
+    regression cases have their own tests)."""
+    dest.mkdir(parents=True)
+    for part in PROJECT_PARTS:
+        source = ROOT / part
+        if part == "cases":
+            (dest / part).mkdir()
+            for case in load_cases(source):
+                if case.faq is not None:
+                    shutil.copy2(case.path, dest / part / case.path.name)
+        elif source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, dest / part)
+    return dest
+
+
+def minimal_project(dest: Path) -> Path:
+    """A copy whose only page is the FAQ (both languages): builds fast, depends on no prose."""
+    copy_project(dest)
+    for page in (dest / "site_src").glob("*.md"):
+        page.unlink()
+    for lang, suffix in (("fr", ""), ("es", ".es")):
+        (dest / "site_src" / f"index{suffix}.md").write_text(
+            f"# FAQ {lang}\n\n## Table\n\n{{{{ verdict_table() }}}}\n\n## Details\n\n"
+            "{{ verdict_details() }}\n",
+            encoding="utf-8",
+        )
+    config = (dest / "mkdocs.yml").read_text(encoding="utf-8")
+    config = re.sub(r"(?ms)^nav:\n.*?(?=^\S)", "nav:\n  - Accueil: index.md\n\n", config)
+    (dest / "mkdocs.yml").write_text(config, encoding="utf-8")
+    return dest
+
+
+def published(cases_dir: Path) -> list[tuple[object, object]]:
+    """(case, result) for every published case, in FAQ order, as the engine computes now."""
+    return [(c, run_case(c)) for c in load_cases(cases_dir) if c.faq is not None]
+
+
+class _Page(HTMLParser):
+    """The first table's rows (cell texts and links), ids, and asset URLs of one HTML page."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.row_links: list[list[str]] = []
+        self.ids: set[str] = set()
+        self.assets: list[str] = []
+        self.alternates: dict[str, str] = {}
+        self.lang = ""
+        self.svg_classes: list[str] = []
+        self._tables = 0
+        self._in_table = False
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if "id" in a:
+            self.ids.add(a["id"])
+        if tag == "html":
+            self.lang = a.get("lang", "")
+        if tag in ("script", "img", "iframe", "source") and a.get("src"):
+            self.assets.append(a["src"])
+        if (
+            tag == "link"
+            and a.get("href")
+            and a.get("rel") != "canonical"
+            and "alternate" not in a.get("rel", "")
+        ):
+            self.assets.append(a["href"])
+        if tag == "a" and a.get("hreflang"):
+            self.alternates[a["hreflang"]] = a.get("href", "")
+        if tag == "g" and a.get("class"):
+            self.svg_classes.append(a["class"])
+        if tag == "table":
+            self._tables += 1
+            self._in_table = self._tables == 1
+        if not self._in_table:
+            return
+        if tag == "tr":
+            self.rows.append([])
+            self.row_links.append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+        elif tag == "a" and self.row_links:
+            self.row_links[-1].append(a.get("href", ""))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table":
+            self._in_table = False
+        if tag in ("td", "th") and self._cell is not None:
+            self.rows[-1].append(" ".join("".join(self._cell).split()))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def read_page(path: Path) -> _Page:
+    page = _Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+def expected_verdict(result: object, lang: str) -> str:
+    words = labels(lang)["verdicts"]
+    verdicts = result.verdicts  # type: ignore[attr-defined]
+    said = {words["granted" if v.granted else "refused"] for v in verdicts}
+    assert len(said) == 1, "a published case with mixed verdicts needs its own expectation here"
+    return said.pop()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The real project, built once, strictly."""
+    out = tmp_path_factory.mktemp("site")
+    run = mkdocs_build(ROOT, out)
+    assert run.returncode == 0, run.stderr
+    return out
+
+
+# --- the built site -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_faq_table_has_one_row_per_published_case_with_engine_verdicts(
+    site: Path, lang: str
+) -> None:
+    page = read_page(site / FAQ_PAGE[lang])
+    rows = page.rows[1:]
+    cases = published(ROOT / "cases")
+    assert len(rows) == len(cases)
+    for row, (case, result) in zip(rows, cases, strict=True):
+        situation = " ".join(case.situation[lang].split())  # type: ignore[attr-defined]
+        why = " ".join(case.why[lang].split())  # type: ignore[attr-defined]
+        assert row == [situation, expected_verdict(result, lang), why], case.path  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_row_links_to_a_detail_entry_with_the_position(site: Path, lang: str) -> None:
+    page = read_page(site / FAQ_PAGE[lang])
+    cases = published(ROOT / "cases")
+    for links, (case, _) in zip(page.row_links[1:], cases, strict=True):
+        anchor = f"case-{case.id}"  # type: ignore[attr-defined]
+        assert links == [f"#{anchor}"]
+        assert anchor in page.ids
+        for stone in case.claim:  # type: ignore[attr-defined]
+            assert any(c.startswith(f"stone s{stone} claimed") for c in page.svg_classes)
+
+
+def test_refusal_by_proof_shows_the_witness_in_each_language(site: Path) -> None:
+    ((_, result),) = [
+        (c, r)
+        for c, r in published(ROOT / "cases")
+        if c.id == "hand-is-not-proof"  # type: ignore[attr-defined]
+    ]
+    (verdict,) = result.verdicts  # type: ignore[attr-defined]
+    assert verdict.witness is not None
+    for lang in LANGUAGES:
+        html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+        names = labels(lang)
+        card = verdict.witness.cards[0]
+        section = html[html.index('id="case-hand-is-not-proof"') :]
+        section = section[: section.index("<h3", 10)]
+        assert f"{names['colours'][str(card.colour)]} {card.value}" in section
+        assert names["formations"]["same-value"] in section
+        assert names["reasons"]["opponent-can-beat"] in section
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_language_switcher_leads_to_the_same_page(site: Path, lang: str) -> None:
+    page = read_page(site / FAQ_PAGE[lang])
+    assert page.lang == lang
+    here = "http://host/schotten/" + FAQ_PAGE[lang].removesuffix("index.html")
+    assert urljoin(here, page.alternates["fr"]) == "http://host/schotten/edge-cases/"
+    assert urljoin(here, page.alternates["es"]) == "http://host/schotten/es/edge-cases/"
+
+
+def test_every_page_exists_in_both_languages(site: Path) -> None:
+    french = {
+        p.relative_to(site) for p in site.rglob("index.html") if p.parts[len(site.parts)] != "es"
+    }
+    spanish = {p.relative_to(site / "es") for p in (site / "es").rglob("index.html")}
+    assert french == spanish
+    assert len(french) == 6
+
+
+def test_nothing_is_loaded_from_another_host(site: Path) -> None:
+    for path in site.rglob("*.html"):
+        page = read_page(path)
+        outside = [u for u in page.assets if re.match(r"(?i)^(https?:)?//", u)]
+        assert outside == [], path
+    for path in site.rglob("*.css"):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        assert not re.search(r"""(?i)(@import|url\()\s*["']?(https?:)?//""", text), path
+
+
+def test_search_index_holds_both_languages_with_their_stemmers(site: Path) -> None:
+    import json
+
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert sorted(index["config"]["lang"]) == ["es", "fr"]
+    locations = {d["location"].split("/")[0] for d in index["docs"]}
+    assert "es" in locations and "edge-cases" in locations
+
+
+# --- the gate, on copies of the project --------------------------------------------------------
+
+
+def _old_site(path: Path) -> Path:
+    path.mkdir()
+    (path / "index.html").write_text("the previous site", encoding="utf-8")
+    return path
+
+
+def _assert_untouched(site: Path) -> None:
+    assert [p.name for p in site.iterdir()] == ["index.html"]
+    assert (site / "index.html").read_text(encoding="utf-8") == "the previous site"
+
+
+def test_changed_verdict_refuses_to_build_and_keeps_the_old_site(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    case_file = project / "cases" / "hand-is-not-proof.yaml"
+    text = case_file.read_text(encoding="utf-8")
+    flipped = re.sub(
+        r"verdict: refused\n(\s+)reason: opponent-can-beat\n\s+witness: .*\n",
+        r"verdict: granted\n\1reason: unbeatable\n",
+        text,
+    )
+    assert flipped != text
+    case_file.write_text(flipped, encoding="utf-8")
+    line = 1 + flipped[: flipped.index("      verdict: granted")].count("\n")
+    old = _old_site(tmp_path / "old-site")
+
+    run = mkdocs_build(project, old)
+
+    assert run.returncode == 1
+    assert (
+        f"cases/hand-is-not-proof.yaml:{line}: stone 4 recorded granted (unbeatable), "
+        "engine now refused (opponent-can-beat; witness "
+    ) in run.stderr
+    assert "Aborted with a BuildError" in run.stdout + run.stderr
+    _assert_untouched(old)
+
+
+def test_invalid_case_file_refuses_to_build(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    case_file = project / "cases" / "no-wrap-around.yaml"
+    case_file.write_text(
+        case_file.read_text(encoding="utf-8").replace(
+            "variant: base", "variant: base\ncolour_note: x"
+        ),
+        encoding="utf-8",
+    )
+    old = _old_site(tmp_path / "old-site")
+    run = mkdocs_build(project, old)
+    assert run.returncode == 1
+    assert re.search(r"invalid case file: cases/no-wrap-around\.yaml:\d+:\d+: ", run.stderr), (
+        run.stderr
+    )
+    _assert_untouched(old)
+
+
+def test_page_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    (project / "site_src" / "rules.es.md").unlink()
+    old = _old_site(tmp_path / "old-site")
+    run = mkdocs_build(project, old)
+    assert run.returncode == 1
+    assert "site_src/rules.es.md: page missing in es" in run.stderr
+    _assert_untouched(old)
+
+
+def test_case_text_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "project")
+    case_file = project / "cases" / "no-wrap-around.yaml"
+    text = case_file.read_text(encoding="utf-8")
+    trimmed = re.sub(r"(situation:\n\s+fr: .*\n)\s+es: .*\n", r"\1", text)
+    assert trimmed != text
+    case_file.write_text(trimmed, encoding="utf-8")
+    old = _old_site(tmp_path / "old-site")
+    run = mkdocs_build(project, old)
+    assert run.returncode == 1
+    assert "cases/no-wrap-around.yaml" in run.stderr
+    assert "es" in run.stderr[run.stderr.index("cases/no-wrap-around.yaml") :]
+    _assert_untouched(old)
+
+
+def test_case_text_with_markup_is_published_as_text(tmp_path: Path) -> None:
+    project = minimal_project(tmp_path / "project")
+    evil = "Ta <script>alert(1)</script> | **gras** [lien](https://evil.example/) `x` _y_ {: #z }"
+    case_file = project / "cases" / "no-wrap-around.yaml"
+    text = case_file.read_text(encoding="utf-8")
+    case_file.write_text(
+        re.sub(r"(situation:\n\s+fr: ).*\n", lambda m: f"{m[1]}'{evil}'\n", text, count=1),
+        encoding="utf-8",
+    )
+    run = mkdocs_build(project, tmp_path / "out")
+    assert run.returncode == 0, run.stderr
+    page = read_page(tmp_path / "out" / "index.html")
+    rows = {row[0]: row for row in page.rows[1:]}
+    assert evil in rows
+    assert len(rows[evil]) == 3
+    html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in html
+    assert "evil.example" not in "".join(re.findall(r'href="[^"]*"', html))
+    assert 'id="z"' not in html
+
+
+def test_publish_swaps_the_site_in_only_after_a_clean_build(tmp_path: Path) -> None:
+    project = minimal_project(tmp_path / "project")
+    site = _old_site(tmp_path / "site")
+    case_file = project / "cases" / "hand-is-not-proof.yaml"
+    good = case_file.read_text(encoding="utf-8")
+    case_file.write_text(good.replace("verdict: refused", "verdict: granted"), encoding="utf-8")
+
+    assert publish(["--root", str(project), "--site-dir", str(site), "--skip-tests"]) == 1
+    _assert_untouched(site)
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
+
+    case_file.write_text(good, encoding="utf-8")
+    assert publish(["--root", str(project), "--site-dir", str(site), "--skip-tests"]) == 0
+    assert (site / "es" / "index.html").is_file()
+    assert "the previous site" not in (site / "index.html").read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
