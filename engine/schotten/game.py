@@ -969,6 +969,8 @@ def _position_problems(
 ) -> Iterator[str]:
     yield from board.problems()
     variant = board.variant
+    if variant is Variant.BASE and any(board.discard):
+        yield "the base game has no discard pile (only ruses discard cards)"
     limit = variant.hand_size + (2 if phase is Phase.RETURN else 0)
     for player, hand in zip(Player, hands, strict=True):
         if len(hand) > limit:
