@@ -288,6 +288,29 @@ def test_play_on_records_a_refused_move_and_goes_on() -> None:
     assert result.computed.play_on.held == ((1,), ())
 
 
+def test_play_on_to_the_end_records_termination_and_points() -> None:
+    body = """\
+variant: base
+stones:
+  1: {claimed_by: you}
+  2: {claimed_by: you}
+  3: {you: [red 9, red 8, red 7], opponent: [blue 1, blue 2, green 4], completed_first: you}
+hands: {you: [green 5], opponent: [green 6]}
+play_on:
+  moves:
+    - you: claim 3
+    - opponent: pass
+"""
+    result = run_case(parse_case(HEAD + body, Path("x.yaml")))
+    assert result.computed.as_data()["play_on"] == {
+        "steps": ["ok", "illegal game-over"],
+        "game": "won-by-you",
+        "held": {"you": [1, 2, 3], "opponent": []},
+        "termination": "three-adjacent",
+        "points": {"you": 5, "opponent": 0},
+    }
+
+
 def test_a_changed_witness_is_a_mismatch_at_its_line() -> None:
     result = run_case(load_case(MISMATCH / "witness-changed.yaml"))
     assert not result.ok
@@ -359,3 +382,18 @@ def test_render_expect_uses_the_documented_layout() -> None:
         "      witness: {cards: [orange 3], formation: same-value 9}\n"
         "  game: ongoing\n"
     )
+
+
+# -- the documented format ---------------------------------------------------------------------
+
+README = Path(__file__).resolve().parents[1] / "cases" / "README.md"
+
+
+def test_the_readme_example_case_is_valid_and_agrees_with_the_engine(tmp_path: Path) -> None:
+    text = README.read_text(encoding="utf-8")
+    example = text.split("## A first case", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "hand-is-not-proof.yaml"
+    path.write_text(example, encoding="utf-8")
+    result = run_case(load_case(path))
+    assert result.ok, result.report()
+    assert result.case.faq == 2

@@ -16,19 +16,24 @@ from schotten.casebook.case import (
     load_cases,
 )
 from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.run import CaseResult, Mismatch, check_cases, run_case
 from schotten.casebook.schema import case_schema, schema_text
 
 __all__ = [
     "Case",
     "CaseError",
     "CaseFileError",
+    "CaseResult",
     "Expectation",
     "ExpectedPlayOn",
     "ExpectedStone",
     "ExpectedWitness",
+    "Mismatch",
     "PlayOn",
     "case_schema",
+    "check_cases",
     "load_case",
     "load_cases",
+    "run_case",
     "schema_text",
 ]

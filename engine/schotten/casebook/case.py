@@ -53,6 +53,7 @@ class ExpectedPlayOn:
     game: str
     held: tuple[tuple[int, ...], tuple[int, ...]]  # by Player
     termination: str | None = None
+    points: tuple[int, int] | None = None  # the round's points (rule match-scoring), once over
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,8 @@ class Expectation:
             }
             if p.termination is not None:
                 play["termination"] = p.termination
+            if p.points is not None:
+                play["points"] = {NAME_OF[pl]: p.points[pl] for pl in Player}
             data["play_on"] = play
         return data
 
@@ -576,7 +579,11 @@ class _Builder:
         if "play_on" in given:
             p = given["play_on"]
             held = (tuple(p["held"].get("you", ())), tuple(p["held"].get("opponent", ())))
-            play_on = ExpectedPlayOn(tuple(p["steps"]), p["game"], held, p.get("termination"))
+            points = None
+            if "points" in p:
+                points = (p["points"]["you"], p["points"]["opponent"])
+            steps = tuple(p["steps"])
+            play_on = ExpectedPlayOn(steps, p["game"], held, p.get("termination"), points)
         return Expectation(tuple(stones), given.get("game"), play_on)
 
 

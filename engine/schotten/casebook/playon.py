@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from schotten.board import Board, Player
 from schotten.cards import Card
 from schotten.errors import IllegalActionError
-from schotten.game import Game, Phase, fill_decks
+from schotten.game import Game, Phase, fill_decks, round_points
 from schotten.moves import Deck, Move
 
 _NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}
@@ -34,6 +34,7 @@ class PlayOnResult:
     game: str  # ongoing | won-by-you | won-by-opponent | draw
     held: tuple[tuple[int, ...], tuple[int, ...]]
     termination: str | None
+    points: tuple[int, int] | None  # the round's points once it is over (rule match-scoring)
     final: Game
 
 
@@ -70,6 +71,7 @@ def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> PlayOnResult:
         game_state(game),
         (game.stones_held(Player.FIRST), game.stones_held(Player.SECOND)),
         str(game.outcome.termination) if game.outcome is not None else None,
+        round_points(game) if game.outcome is not None else None,
         game,
     )
 

@@ -84,7 +84,7 @@ def run_case(case: Case) -> CaseResult:
         spec = case.play_on
         start = start_game(case.board, case.hands, spec.decks, spec.start)
         done = play_on_moves(start, spec.moves)
-        play_on = ExpectedPlayOn(done.steps, done.game, done.held, done.termination)
+        play_on = ExpectedPlayOn(done.steps, done.game, done.held, done.termination, done.points)
     computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
     return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
 

@@ -19,14 +19,14 @@ from schotten.board import STONES, Variant
 from schotten.cards import Colour, Tactic
 from schotten.claims import Reason
 from schotten.formations import FormationKind
+from schotten.game import Termination
 from schotten.rules import Rule
 from schotten.site import LANGUAGES
 
 PLAYERS = ("you", "opponent")
 GAME_STATES = ("ongoing", "won-by-you", "won-by-opponent", "draw")
 STARTS = ("play", "claim", "draw")
-# The engine's Termination values (schotten.game); kept here so the schema is static text.
-TERMINATIONS = ("five-stones", "three-adjacent", "deadlock")
+TERMINATIONS = tuple(str(t) for t in Termination)
 DECKS = ("clan", "tactic")
 
 
@@ -146,6 +146,12 @@ def case_schema() -> dict[str, Any]:
             "game": {"enum": list(GAME_STATES)},
             "held": _by_player(stone_list),
             "termination": {"enum": list(TERMINATIONS)},
+            "points": {
+                "type": "object",
+                "properties": {p: {"type": "integer", "minimum": 0} for p in PLAYERS},
+                "required": list(PLAYERS),
+                "additionalProperties": False,
+            },
         },
         "required": ["steps", "game", "held"],
         "additionalProperties": False,
