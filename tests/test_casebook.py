@@ -249,6 +249,12 @@ def test_load_cases_refuses_a_faq_row_used_twice() -> None:
     )
 
 
+def test_load_cases_refuses_a_case_it_would_not_read(tmp_path: Path) -> None:
+    shutil.copy(VALID / "three-adjacent.yaml", tmp_path / "three-adjacent.yml")
+    with pytest.raises(CaseFileError, match=r"three-adjacent.yml:1:1: \$: case files end in .yaml"):
+        load_cases(tmp_path)
+
+
 def test_load_cases_lists_the_errors_of_every_file(tmp_path: Path) -> None:
     for name in ("bad-card", "side-over-capacity"):
         shutil.copy(BROKEN / f"{name}.yaml", tmp_path)

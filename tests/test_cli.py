@@ -74,6 +74,17 @@ def test_check_prints_a_table_and_exits_0_when_all_agree(
     assert out.rstrip().endswith("4 cases: 4 ok, 0 mismatches, 0 invalid")
 
 
+def test_check_colours_the_status_on_a_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True)
+    assert main(["check", str(VALID / "three-adjacent.yaml")]) == EXIT_OK
+    assert "\x1b[32mok\x1b[0m" in capsys.readouterr().out
+    monkeypatch.setenv("NO_COLOR", "")
+    assert main(["check", str(VALID / "three-adjacent.yaml")]) == EXIT_OK
+    assert "\x1b[" not in capsys.readouterr().out
+
+
 def test_check_exits_1_on_a_mismatch_and_names_its_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

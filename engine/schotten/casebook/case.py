@@ -161,6 +161,9 @@ def load_cases(folder: str | Path) -> list[Case]:
             cases.append(load_case(path))
         except CaseFileError as exc:
             errors.extend(exc.errors)
+    # A case the runner would never read is an error, not a silent gap.
+    for path in sorted(Path(folder).glob("*.yml")):
+        errors.append(CaseError(path, 1, 1, (), "case files end in .yaml: rename it"))
     errors.extend(faq_problems(cases))
     if errors:
         raise CaseFileError(errors)
