@@ -218,7 +218,8 @@ def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
         if witness is None
         else {
             "cards": [str(c) for c in witness.cards],
-            "side": [str(c) for c in witness.side],
+            # The cards as they would lie (an elite troop by its name), not resolved values.
+            "side": [str(c) for c in (*position.theirs, *witness.cards)],
             "formation": formation_json(witness.formation, size),
         },
     }
