@@ -252,7 +252,7 @@ hand)
         visible = list(board.visible())
         self._seen = pool_mask(visible)
         self._shown = Counter(c for c in visible if isinstance(c, Tactic))
-        self._rooms: tuple[Board | None, tuple[list[int], ...]] = (None, ())
+        self._rooms: tuple[Board | None, dict[Player, list[int]]] = (None, {})
         # Verdicts by (claimer, stone), kept with the Stone they were judged on. The unseen pool
         # only ever shrinks (a card once face up stays face up), so a verdict stays true while
         # its stone is the same object, except a refusal, which holds only while its witness
@@ -610,7 +610,7 @@ hand)
         me = self.to_move
         for number in move.stones:
             self.board = self.board.with_stone(replace(self.board.stone(number), claimed_by=me))
-        won = _winning(self.board, me)
+        won = _winning(self.board, me) if move.stones else None
         if won is not None:
             self.outcome = Outcome(me, won)
         elif self.recruited or not self._can_draw(me):
@@ -675,19 +675,27 @@ hand)
         object: a Board never changes)."""
         board, rooms = self._rooms
         if board is not self.board:
-            rooms = tuple(
-                [n for n, s in enumerate(self.board.stones, 1) if s.has_room(p)] for p in Player
-            )
-            self._rooms = (self.board, rooms)
-        return rooms[player]
+            board = self.board
+            rooms = {}
+            self._rooms = (board, rooms)
+        room = rooms.get(player)
+        if room is None:
+            # Stone.has_room, written out: this runs after nearly every move.
+            room = rooms[player] = [
+                s.number
+                for s in board.stones
+                if s.claimed_by is None
+                and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
+            ]
+        return room
 
     def _clan_fit(self, player: Player) -> tuple[ClanCard, int] | None:
         """A Clan card of the hand and a stone where it can be placed, if any (rule ``pass``)."""
-        clan = self._clan_in_hand(player)
-        if not clan:
-            return None
-        room = self._room(player)
-        return (clan[0], room[0]) if room else None
+        for card in self._hands[player]:
+            if isinstance(card, ClanCard):
+                room = self._room(player)
+                return (card, room[0]) if room else None
+        return None
 
     def _tactic_moves(self, player: Player) -> Iterator[Move]:
         """Every legal play of a tactic card by ``player``, as if it were their turn."""
@@ -748,7 +756,7 @@ hand)
         pool = None
         verdicts = []
         for stone in board.stones:
-            if stone.claimed_by is not None or not stone.is_complete(player):
+            if stone.claimed_by is not None or len(stone.sides[player].cards) < stone.capacity:
                 continue
             key = (player, stone.number)
             cached = self._verdicts.get(key)

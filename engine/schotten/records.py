@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,11 +145,18 @@ class Record:
         return cls(variant, tuple(moves), seed, first)
 
 
-def random_game(seed: int, variant: Variant = Variant.TACTICAL, max_moves: int = 10_000) -> Game:
+def random_game(
+    seed: int,
+    variant: Variant = Variant.TACTICAL,
+    *,
+    max_moves: int = 10_000,
+    watch: Callable[[Game], None] | None = None,
+) -> Game:
     """A whole game of random self-play, dealt and played from ``seed``.
 
     Every move is a uniformly random legal move, except the claim step, which claims every
-    provable stone. Every move is checked as it is applied. ``Record.from_game`` saves it.
+    provable stone. Every move is checked as it is applied; ``watch`` (if given) sees the game
+    after each one. ``Record.from_game`` saves the result.
     """
     game = Game(variant, seed=seed)
     rng = random.Random(f"{seed} moves")
@@ -160,4 +167,6 @@ def random_game(seed: int, variant: Variant = Variant.TACTICAL, max_moves: int =
             game.apply(Claim(game.provable_stones()))
         else:
             game.apply(rng.choice(game.legal_moves()))
+        if watch is not None:
+            watch(game)
     return game
