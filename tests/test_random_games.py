@@ -27,7 +27,7 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
-from schotten.records import Record, random_game
+from schotten.records import Record, play_random
 
 # Random games only ever move the card objects they were dealt (CLAN_CARDS and the Tactic
 # members), so a card is told by its identity: a card made anew would fail the check, never pass it.
@@ -109,7 +109,7 @@ def test_random_games_keep_the_invariants() -> None:
     for variant in Variant:
         for seed in range(500):
             invariants = Invariants()
-            game = random_game(seed, variant, watch=invariants)
+            game = play_random(seed, variant, watch=invariants)
             assert invariants.moves == len(game.history)
             check_end(game)
             assert game.outcome is not None
@@ -178,6 +178,6 @@ def test_legal_moves_are_exactly_the_moves_apply_accepts(seed: int, variant: Var
             again = Game.from_dict(game.to_dict())
             assert again.legal_moves() == legal
 
-    game = random_game(seed, variant, watch=check)
+    game = play_random(seed, variant, watch=check)
     check_end(game)
     assert Record.loads(Record.from_game(game).dumps()).replay().to_dict() == game.to_dict()

@@ -31,7 +31,7 @@ from schotten.moves import (
     Traitor,
     parse_move,
 )
-from schotten.records import Record, random_game
+from schotten.records import Record, play_random, random_game
 from schotten.rules import Rule
 
 __all__ = [
@@ -83,6 +83,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "parse_move",
+    "play_random",
     "random_game",
     "round_points",
 ]

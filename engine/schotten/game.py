@@ -26,6 +26,14 @@ When the engine closes the game, and what it automates (the decisions of the sit
 
 - The draw step is skipped when the mover's hand is at its size or every deck is empty, and after
   a Recruiter (rule ``recruiter``); the claim step is never skipped (``claim none``).
+- Pass (site ruling ``pass``) is legal exactly when no Clan card of the hand can be placed; in the
+  tactical variant the player may then still play a tactic card instead.
+- The Recruiter's target is the decks: with both empty it cannot be played (rule
+  ``ruse-target``). It draws three cards, or all that remain, then returns two cards (one if the
+  hand holds only one), each to the bottom of its own deck, in the order written.
+- A card a ruse discards goes to the pile of the player on whose side it stood (a Joker taken by
+  the Banshee still counts as its owner's Joker and tactic card); the ruse goes to the pile of
+  the player who played it.
 - The deadlock closing (site ruling ``deadlock``) is checked whenever a turn is about to start
   (and when a game is set up from a position at a play step). It closes the game when neither
   player can play a card for the rest of the game and neither can claim a stone: that is, neither
@@ -208,8 +216,11 @@ hand)
             problems.append(f"step {step} is not after the completion times of {', '.join(late)}")
         if phase is Phase.RETURN:
             recruited = True
-        elif recruited and phase is Phase.PLAY:
-            problems.append("a Recruiter played this turn, but the turn is at its play step")
+        elif recruited and phase in (Phase.PLAY, Phase.DRAW):
+            problems.append(
+                f"a Recruiter played this turn, but the turn is at its {phase} step "
+                "(no normal draw after a Recruiter)"
+            )
         problems += _outcome_problems(board, outcome)
         if problems:
             raise InvalidPositionError("; ".join(problems))

@@ -15,11 +15,14 @@ schotten.errors.IllegalActionError: [claim-complete-side] move 2 ('claim 5'): st
 (side-incomplete)
 
 Random self-play writes such records: :func:`random_game` plays a uniformly random legal move at
-every step, except that it claims every provable stone at once.
+every step, except that it claims every provable stone at once (:func:`play_random` gives the
+finished game itself).
 
->>> game = random_game(3, Variant.TACTICAL)
->>> game.is_over, Record.from_game(game).replay().outcome == game.outcome
-(True, True)
+>>> record = random_game(3, Variant.TACTICAL)
+>>> record.seed, record.moves[:3]
+(3, ('play red 4 at 7', 'claim none', 'draw clan'))
+>>> record.replay().outcome == play_random(3, Variant.TACTICAL).outcome
+True
 """
 
 from __future__ import annotations
@@ -145,18 +148,23 @@ class Record:
         return cls(variant, tuple(moves), seed, first)
 
 
-def random_game(
+def random_game(seed: int, variant: Variant = Variant.TACTICAL) -> Record:
+    """The record of a whole game of random self-play (see :func:`play_random`)."""
+    return Record.from_game(play_random(seed, variant))
+
+
+def play_random(
     seed: int,
     variant: Variant = Variant.TACTICAL,
     *,
     max_moves: int = 10_000,
     watch: Callable[[Game], None] | None = None,
 ) -> Game:
-    """A whole game of random self-play, dealt and played from ``seed``.
+    """A whole game of random self-play, dealt and played from ``seed``: the finished game.
 
     Every move is a uniformly random legal move, except the claim step, which claims every
     provable stone. Every move is checked as it is applied; ``watch`` (if given) sees the game
-    after each one. ``Record.from_game`` saves the result.
+    after each one.
     """
     game = Game(variant, seed=seed)
     rng = random.Random(f"{seed} moves")
