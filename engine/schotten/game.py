@@ -370,7 +370,25 @@ hand)
                 Rule.TURN_ORDER,
                 f"{self.to_move} is at the {self.phase} step: expected {expected}, not '{parsed}'",
             )
-        _VERIFY[type(parsed)](self, parsed)
+        match parsed:
+            case Play():
+                self._verify_play(parsed)
+            case Strategist():
+                self._verify_strategist(parsed)
+            case Banshee():
+                self._verify_banshee(parsed)
+            case Traitor():
+                self._verify_traitor(parsed)
+            case Recruiter():
+                self._verify_recruiter(parsed)
+            case Return():
+                self._verify_return(parsed)
+            case Pass():
+                self._verify_pass()
+            case Claim():
+                self._verify_claim(parsed)
+            case Draw():
+                self._verify_draw(parsed)
         return parsed
 
     def can_move(self, move: Move | str) -> bool:
@@ -392,7 +410,25 @@ hand)
 
     def _do(self, move: Move) -> None:
         """Play a verified move."""
-        _DO[type(move)](self, move)
+        match move:
+            case Play():
+                self._do_play(move)
+            case Strategist():
+                self._do_strategist(move)
+            case Banshee():
+                self._do_banshee(move)
+            case Traitor():
+                self._do_traitor(move)
+            case Recruiter():
+                self._do_recruiter(move)
+            case Return():
+                self._do_return(move)
+            case Pass():
+                self.phase = Phase.CLAIM
+            case Claim():
+                self._do_claim(move)
+            case Draw():
+                self._do_draw(move)
         self.history.append(move)
         self.step += 1
 
@@ -484,7 +520,7 @@ hand)
                 f"{format_cards(missing.elements())} is not in {self.to_move}'s hand",
             )
 
-    def _verify_pass(self, move: Pass) -> None:
+    def _verify_pass(self) -> None:
         fit = self._clan_fit(self.to_move)
         if fit is not None:
             card, number = fit
@@ -612,9 +648,6 @@ hand)
         for card in move.cards:
             hand.remove(card)
             self._decks[Deck.of(card)].append(card)
-        self.phase = Phase.CLAIM
-
-    def _do_pass(self, move: Pass) -> None:
         self.phase = Phase.CLAIM
 
     def _do_claim(self, move: Claim) -> None:
@@ -1230,26 +1263,4 @@ _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.RETURN: ((Return,), Return.syntax),
     Phase.CLAIM: ((Claim,), Claim.syntax),
     Phase.DRAW: ((Draw,), Draw.syntax),
-}
-_VERIFY: dict[type[Move], Any] = {
-    Play: Game._verify_play,
-    Strategist: Game._verify_strategist,
-    Banshee: Game._verify_banshee,
-    Traitor: Game._verify_traitor,
-    Recruiter: Game._verify_recruiter,
-    Return: Game._verify_return,
-    Pass: Game._verify_pass,
-    Claim: Game._verify_claim,
-    Draw: Game._verify_draw,
-}
-_DO: dict[type[Move], Any] = {
-    Play: Game._do_play,
-    Strategist: Game._do_strategist,
-    Banshee: Game._do_banshee,
-    Traitor: Game._do_traitor,
-    Recruiter: Game._do_recruiter,
-    Return: Game._do_return,
-    Pass: Game._do_pass,
-    Claim: Game._do_claim,
-    Draw: Game._do_draw,
 }
