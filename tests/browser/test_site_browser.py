@@ -1,0 +1,100 @@
+"""The published FAQ page in a real browser: the table against the engine, in French, then in
+Spanish through the language switcher, with nothing loaded from another host."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from schotten.casebook import load_cases
+from schotten.casebook.run import run_case
+from schotten.site import labels
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def engine_rows(lang: str) -> list[list[str]]:
+    """The rows the FAQ table must show, from the case files and the engine's verdicts now."""
+    words = labels(lang)["verdicts"]
+    rows = []
+    for case in load_cases(ROOT / "cases"):
+        if case.faq is None:
+            continue
+        said = {words["granted" if v.granted else "refused"] for v in run_case(case).verdicts}
+        assert len(said) == 1, f"{case.path}: mixed verdicts need their own expectation"
+        rows.append(
+            [" ".join(case.situation[lang].split()), said.pop(), " ".join(case.why[lang].split())]
+        )
+    return rows
+
+
+def table_rows(page: Page) -> list[list[str]]:
+    table = page.locator("article table").first
+    return [
+        [" ".join(cell.inner_text().split()) for cell in row.locator("td").all()]
+        for row in table.locator("tbody tr").all()
+    ]
+
+
+def test_faq_table_in_french_then_spanish_through_the_switcher(
+    page: Page, site_url: str, outside_requests: list[str], screenshots: Path
+) -> None:
+    page.goto(site_url + "/edge-cases/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    assert table_rows(page) == engine_rows("fr")
+    page.locator("article table").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "faq-fr.png"))
+
+    page.locator(".md-header .md-select").first.hover()
+    page.locator('.md-select__link[hreflang="es"]').click()
+    expect(page).to_have_url(re.compile(r"/schotten/es/edge-cases/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    assert table_rows(page) == engine_rows("es")
+    page.locator("article table").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "faq-es.png"))
+
+    assert outside_requests == []
+
+
+def test_verdict_links_to_the_drawn_position(
+    page: Page, site_url: str, outside_requests: list[str], screenshots: Path
+) -> None:
+    page.goto(site_url + "/es/edge-cases/")
+    page.locator('article table a[href="#case-hand-is-not-proof"]').click()
+    expect(page).to_have_url(re.compile(r"#case-hand-is-not-proof$"))
+    heading = page.locator("#case-hand-is-not-proof")
+    expect(heading).to_be_in_viewport()
+    picture = page.locator("#case-hand-is-not-proof + figure svg.position")
+    expect(picture).to_be_visible()
+    expect(picture.locator("g.stone.s4.claimed")).to_have_count(1)
+    expect(picture.locator("desc")).to_contain_text("Piedra 4 (que conquistas)")
+    page.screenshot(path=str(screenshots / "faq-detail-es.png"))
+    assert outside_requests == []
+
+
+def test_search_shows_results_in_the_page_language_only(
+    page: Page, site_url: str, outside_requests: list[str]
+) -> None:
+    for start, inside in (
+        ("/edge-cases/", r"/schotten/(?!es/)"),
+        ("/es/edge-cases/", "/schotten/es/"),
+    ):
+        page.goto(site_url + start)
+        page.locator(".md-search__input").click()
+        # The index loads in a worker; a query typed before it is ready would be lost.
+        ready = page.evaluate(
+            "JSON.parse(document.getElementById('__config').textContent)"
+            ".translations['search.result.placeholder']"
+        )
+        expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
+        # Typed key by key (the theme searches on key events); the same word in both languages.
+        page.locator(".md-search__input").press_sequentially("Banshee")
+        items = page.locator(".md-search-result__item:not([hidden]) > a.md-search-result__link")
+        expect(items.first).to_be_visible()
+        hrefs = [a.evaluate("a => a.href") for a in items.all()]
+        assert hrefs and all(re.search(inside, h) for h in hrefs), hrefs
+        hidden = page.locator(".md-search-result__item[hidden] > a.md-search-result__link")
+        assert hidden.count() > 0  # the other language matched too, and was hidden
+    assert outside_requests == []
