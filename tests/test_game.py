@@ -530,6 +530,15 @@ def test_verify_move_and_can_move_agree_with_legal_moves() -> None:
     assert not game.can_move(Pass())
 
 
+def test_copy_is_independent() -> None:
+    game = Game(Variant.TACTICAL, seed=6)
+    copy = game.copy()
+    copy.apply(copy.legal_moves()[0])
+    assert game.history == [] and game.phase is Phase.PLAY
+    assert copy.to_dict() != game.to_dict()
+    assert len(game.hand(YOU)) == 7
+
+
 # --- Matches --------------------------------------------------------------------------------
 
 

@@ -157,7 +157,7 @@ def candidates(game: Game) -> list[Move]:
     return moves
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(Variant))
 def test_legal_moves_are_exactly_the_moves_apply_accepts(seed: int, variant: Variant) -> None:
     def check(game: Game) -> None:

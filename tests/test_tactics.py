@@ -248,6 +248,20 @@ def test_recruiter_without_cards_to_draw_cannot_be_played() -> None:
     assert refused(game, "play recruiter: draw clan").rule is Rule.RUSE_TARGET
 
 
+def test_recruiter_returns_one_card_when_the_hand_holds_only_one() -> None:
+    board = table({}, variant=Variant.TACTICAL)
+    hands = (cards("recruiter"), ())
+    board = replace(board, discard=(CLAN_CARDS[1:], ()))
+    others = [t for t in _every_tactic() if t is not Tactic.RECRUITER]
+    game = _with_tactics_out(board, hands, {Deck.CLAN: CLAN_CARDS[:1], Deck.TACTIC: ()}, others)
+    game.apply("play recruiter: draw clan")
+    assert game.hand(YOU) == CLAN_CARDS[:1]
+    assert [str(m) for m in game.legal_moves()] == ["return red 1"]
+    assert refused(game, "return red 1, red 1").rule is Rule.RECRUITER
+    game.apply("return red 1")
+    assert (game.hand(YOU), game.deck(Deck.CLAN)) == ((), CLAN_CARDS[:1])
+
+
 def _every_tactic() -> list[Tactic]:
     return [Tactic.JOKER, *Tactic]
 
