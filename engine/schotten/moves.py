@@ -58,6 +58,9 @@ class Move:
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    def __str__(self) -> str:
+        raise NotImplementedError("every kind of move writes itself")
+
     @classmethod
     def parse(cls: type[_M], text: str) -> _M:
         """Read a move; on a subclass, the move must also be of that kind.
