@@ -14,8 +14,9 @@ from schotten.board import Board, Player, Side, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, ClanCard, Tactic
 from schotten.claims import Reason
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
-from schotten.game import Game, Match, Outcome, Phase, Termination, fill_decks, round_points
+from schotten.game import Game, Match, Phase, fill_decks, round_points
 from schotten.moves import Claim, Deck, Draw, Move, Pass, Play
+from schotten.outcome import Outcome, Termination
 from schotten.rules import Rule
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from schotten.board import Player, Stone, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, Tactic, TacticKind
 from schotten.claims import judge_claim
-from schotten.game import Game, Phase, Termination
+from schotten.game import Game, Phase
 from schotten.moves import (
     Banshee,
     Claim,
@@ -27,6 +27,7 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
+from schotten.outcome import Termination
 from schotten.records import Record, play_random
 
 # Random games only ever move the card objects they were dealt (CLAN_CARDS and the Tactic

@@ -16,7 +16,7 @@ from schotten.claims import Pool, Reason, StoneVerdict, Witness, judge_claim, ju
 from schotten.completion import Completion, best_completion
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation, FormationKind, evaluate
-from schotten.game import Game, Match, Outcome, Phase, Termination, fill_decks, round_points
+from schotten.game import Game, Match, Phase, fill_decks, round_points
 from schotten.moves import (
     Banshee,
     Claim,
@@ -31,6 +31,7 @@ from schotten.moves import (
     Traitor,
     parse_move,
 )
+from schotten.outcome import Outcome, Termination, winning_condition
 from schotten.records import Record, play_random, random_game
 from schotten.rules import Rule
 
@@ -86,4 +87,5 @@ __all__ = [
     "play_random",
     "random_game",
     "round_points",
+    "winning_condition",
 ]

@@ -39,19 +39,11 @@ from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, parse_card
 from schotten.claims import StoneVerdict, judge_stone
 from schotten.errors import InvalidNotationError
-from schotten.formations import Formation, FormationKind
+from schotten.formations import Formation
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
 _KEYS = {"variant", "mine", "theirs", "elsewhere", "mud_fight", "blind_mans_bluff"}
 _KEYS |= {"completed_first"}
-_FORMATION_KEYS = {
-    FormationKind.COLOUR_RUN: "colour-run",
-    FormationKind.SAME_VALUE: "same-value",
-    FormationKind.COLOUR: "colour",
-    FormationKind.RUN: "run",
-    FormationKind.SUM: "sum",
-    FormationKind.TOTAL: "total",
-}
 
 
 class PositionError(ValueError):
@@ -196,10 +188,7 @@ def formation_json(formation: Formation | None, size: int) -> dict[str, Any] | N
     """A formation for the page: the labels' key (four of a kind has its own) and the total."""
     if formation is None:
         return None
-    key = _FORMATION_KEYS[formation.kind]
-    if formation.kind is FormationKind.SAME_VALUE and size == 4:
-        key += "-4"
-    return {"kind": key, "total": formation.total}
+    return {"kind": formation.kind.label_key(size), "total": formation.total}
 
 
 def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:

@@ -117,7 +117,7 @@ class StoneVerdict:
 
 
 def describe(formation: Formation) -> str:
-    return f"{formation.kind.name.lower().replace('_', ' ')} {formation.total}"
+    return f"{formation.kind.words} {formation.total}"
 
 
 def unseen_pool(board: Board, claimer: Player) -> Pool:

@@ -40,6 +40,24 @@ class FormationKind(enum.IntEnum):
     def __repr__(self) -> str:
         return f"FormationKind.{self.name}"
 
+    @property
+    def key(self) -> str:
+        """The kind as written in case files, labels and pages: ``colour-run``."""
+        return self.name.lower().replace("_", "-")
+
+    @property
+    def words(self) -> str:
+        """The kind in English messages: ``colour run``."""
+        return self.name.lower().replace("_", " ")
+
+    def label_key(self, size: int = 3) -> str:
+        """The labels' key; four of a kind has a name of its own (Carré, Póker).
+
+        >>> FormationKind.SAME_VALUE.label_key(4), FormationKind.COLOUR_RUN.label_key(4)
+        ('same-value-4', 'colour-run')
+        """
+        return f"{self.key}-4" if self is FormationKind.SAME_VALUE and size == 4 else self.key
+
 
 @dataclass(frozen=True, order=True)
 class Formation:

@@ -52,7 +52,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from schotten.board import Board, Player, Side, Stone, Variant
@@ -82,6 +82,7 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
+from schotten.outcome import Outcome, Termination, winning_condition
 from schotten.rules import Rule
 
 _T = TypeVar("_T")
@@ -95,29 +96,6 @@ class Phase(enum.StrEnum):
     RETURN = "return"  # the second half of a Recruiter: two cards back under their decks
     CLAIM = "claim"
     DRAW = "draw"
-
-
-class Termination(enum.StrEnum):
-    """Why the game ended."""
-
-    FIVE_STONES = "five-stones"
-    """The winner holds at least five stones."""
-    THREE_ADJACENT = "three-adjacent"
-    """The winner holds three stones next to each other."""
-    DEADLOCK = "deadlock"
-    """Neither player could play or claim any more; the engine closed the game."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """The end of a game: the winner (``None`` for a draw) and why it ended."""
-
-    winner: Player | None
-    termination: Termination
-
-    def __str__(self) -> str:
-        result = "draw" if self.winner is None else f"{self.winner} wins"
-        return f"{result} ({self.termination})"
 
 
 class Game:
@@ -654,7 +632,7 @@ hand)
         me = self.to_move
         for number in move.stones:
             self.board = self.board.with_stone(replace(self.board.stone(number), claimed_by=me))
-        won = _winning(self.board, me) if move.stones else None
+        won = winning_condition(self.board, me) if move.stones else None
         if won is not None:
             self.outcome = Outcome(me, won)
         elif self.recruited or not self._can_draw(me):
@@ -700,7 +678,7 @@ hand)
                 if taker is not None:
                     board = board.with_stone(replace(stone, claimed_by=taker))
         self.board = board
-        winners = [p for p in Player if _winning(board, p) is not None]
+        winners = [p for p in Player if winning_condition(board, p) is not None]
         self.outcome = Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
 
     # -- what a player could do -------------------------------------------------------------
@@ -1061,7 +1039,7 @@ def _position_problems(
 
 
 def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
-    wins = {p: _winning(board, p) for p in Player}
+    wins = {p: winning_condition(board, p) for p in Player}
     if outcome is None:
         for player, won in wins.items():
             if won is not None:
@@ -1072,16 +1050,6 @@ def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
             yield f"outcome {outcome}: no such win on the board"
     elif outcome.winner is not None and wins[outcome.winner] is None:
         yield f"outcome {outcome}: the winner does not hold a winning set of stones"
-
-
-def _winning(board: Board, player: Player) -> Termination | None:
-    """Three adjacent stones, else five stones, else ``None`` (rule ``game-end``)."""
-    held = [s.claimed_by is player for s in board.stones]
-    if any(all(held[i : i + 3]) for i in range(7)):
-        return Termination.THREE_ADJACENT
-    if sum(held) >= 5:
-        return Termination.FIVE_STONES
-    return None
 
 
 def _deadlock_taker(stone: Stone) -> Player | None:

@@ -26,6 +26,7 @@ from schotten.casebook.schema import PLAYERS, case_schema
 from schotten.claims import Reason
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Move
+from schotten.outcome import winning_condition
 from schotten.rules import Rule
 
 PLAYER_OF = {"you": Player.FIRST, "opponent": Player.SECOND}
@@ -532,7 +533,7 @@ class _Builder:
                 key=True,
             )
         for player in Player:
-            if has_won(board, player):
+            if winning_condition(board, player) is not None:
                 self.error(
                     ("stones",),
                     f"{NAME_OF[player]} already holds five stones or three adjacent ones: "
@@ -588,9 +589,3 @@ class _Builder:
             steps = tuple(p["steps"])
             play_on = ExpectedPlayOn(steps, p["game"], held, p.get("termination"), points)
         return Expectation(tuple(stones), given.get("game"), play_on)
-
-
-def has_won(board: Board, player: Player) -> bool:
-    """Five stones, or three adjacent ones (RULES.md, End of the game)."""
-    held = set(board.stones_held(player))
-    return len(held) >= 5 or any({n, n + 1, n + 2} <= held for n in STONES)

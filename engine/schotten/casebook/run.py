@@ -19,7 +19,6 @@ from schotten.casebook.case import (
     ExpectedPlayOn,
     ExpectedStone,
     ExpectedWitness,
-    has_won,
     load_cases,
 )
 from schotten.casebook.errors import KeyPath, format_key_path
@@ -28,6 +27,7 @@ from schotten.casebook.playon import start_game
 from schotten.casebook.schema import formation_name
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.formations import Formation
+from schotten.outcome import winning_condition
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,9 @@ def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
     for verdict in verdicts:
         if verdict.granted:
             board = board.with_stone(replace(board.stone(verdict.stone), claimed_by=Player.FIRST))
-    return f"won-by-{NAME_OF[Player.FIRST]}" if has_won(board, Player.FIRST) else "ongoing"
+    return (
+        f"won-by-{NAME_OF[Player.FIRST]}" if winning_condition(board, Player.FIRST) else "ongoing"
+    )
 
 
 def formation_text(formation: Formation) -> str:

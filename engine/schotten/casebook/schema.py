@@ -19,7 +19,7 @@ from schotten.board import STONES, Variant
 from schotten.cards import Colour, Tactic
 from schotten.claims import Reason
 from schotten.formations import FormationKind
-from schotten.game import Termination
+from schotten.outcome import Termination
 from schotten.rules import Rule
 from schotten.site import LANGUAGES
 
@@ -32,7 +32,7 @@ DECKS = ("clan", "tactic")
 
 def formation_name(kind: FormationKind) -> str:
     """``same-value``: a formation kind as written in case files and labels."""
-    return kind.name.lower().replace("_", "-")
+    return kind.key
 
 
 def step_results() -> list[str]:

@@ -33,14 +33,6 @@ from schotten.svg import card_names, position_svg
 # written as numeric character references: the browser shows the character, Markdown sees none.
 _MARKUP = frozenset("\\`*_{}[]()#|<>&!~^=\"'")
 _ANCHOR = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_KIND_KEYS = {
-    FormationKind.COLOUR_RUN: "colour-run",
-    FormationKind.SAME_VALUE: "same-value",
-    FormationKind.COLOUR: "colour",
-    FormationKind.RUN: "run",
-    FormationKind.SUM: "sum",
-    FormationKind.TOTAL: "total",
-}
 
 
 @dataclass(frozen=True)
@@ -97,10 +89,7 @@ def formation_text(formation: Formation, lang: str, size: int = 3) -> str:
     """``Brelan, total 6``; ``Carré`` for four of a kind; ``un total de 26`` under the Bluff."""
     if formation.kind is FormationKind.TOTAL:
         return str(_label(lang, "faq", "formation_total")).format(total=formation.total)
-    key = _KIND_KEYS[formation.kind]
-    if formation.kind is FormationKind.SAME_VALUE and size == 4:
-        key = "same-value-4"
-    name = _label(lang, "formations", key)
+    name = _label(lang, "formations", formation.kind.label_key(size))
     return str(_label(lang, "faq", "formation")).format(name=name, total=formation.total)
 
 

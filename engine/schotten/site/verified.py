@@ -39,27 +39,11 @@ from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation, FormationKind
 from schotten.odds import LADDER, hand_counts
+from schotten.outcome import ADJACENT_TO_WIN, STONES_TO_WIN
 from schotten.site import SiteCheckError, labels
 
 # The kinds a page may name, in the site's notation (the keys of the labels' "formations").
-KINDS: dict[str, FormationKind] = {
-    "colour-run": FormationKind.COLOUR_RUN,
-    "same-value": FormationKind.SAME_VALUE,
-    "colour": FormationKind.COLOUR,
-    "run": FormationKind.RUN,
-    "sum": FormationKind.SUM,
-    "total": FormationKind.TOTAL,
-}
-
-# How the build's error messages name each kind (English, like every engine message).
-_ENGLISH = {
-    FormationKind.COLOUR_RUN: "colour run",
-    FormationKind.SAME_VALUE: "same value",
-    FormationKind.COLOUR: "colour",
-    FormationKind.RUN: "run",
-    FormationKind.SUM: "sum",
-    FormationKind.TOTAL: "total",
-}
+KINDS: dict[str, FormationKind] = {k.key: k for k in FormationKind}
 
 
 def _facts() -> dict[str, int]:
@@ -77,9 +61,8 @@ def _facts() -> dict[str, int]:
         "cards-per-colour": sum(1 for c in CLAN_CARDS if c.colour is Colour.RED),
         "side-size": plain.capacity,
         "side-size-mud": mud.capacity,
-        # Rule game-end: five stones, or three adjacent ones.
-        "stones-to-win": 5,
-        "adjacent-to-win": 3,
+        "stones-to-win": STONES_TO_WIN,
+        "adjacent-to-win": ADJACENT_TO_WIN,
         "jokers": Tactic.JOKER.copies,
         "hands": sum(hand_counts(plain.capacity).values()),
         "hands-mud": sum(hand_counts(mud.capacity).values()),
@@ -102,18 +85,8 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
     return ", ".join(card_name(c, lang) for c in cards)
 
 
-def formation_key(kind: FormationKind, size: int = 3) -> str:
-    """The labels' key of a formation; four of a kind has its own name (Carré, Póker).
-
-    >>> formation_key(FormationKind.SAME_VALUE, 4), formation_key(FormationKind.COLOUR_RUN)
-    ('same-value-4', 'colour-run')
-    """
-    key = next(k for k, v in KINDS.items() if v is kind)
-    return f"{key}-4" if kind is FormationKind.SAME_VALUE and size == 4 else key
-
-
 def formation_name(kind: FormationKind, lang: str, size: int = 3) -> str:
-    return str(labels(lang)["formations"][formation_key(kind, size)])
+    return str(labels(lang)["formations"][kind.label_key(size)])
 
 
 def parse_example(text: str) -> tuple[Card, ...]:
@@ -170,7 +143,7 @@ def _formation(cards: tuple[Card, ...], size: int, *, totals_only: bool) -> Form
 
 
 def _a(kind: FormationKind) -> str:
-    return f"a {_ENGLISH[kind]}"
+    return f"a {kind.words}"
 
 
 def check_fact(name: str, stated: int) -> int:
@@ -199,7 +172,7 @@ def check_rarer(a: str, b: str, size: int = 3) -> None:
 def check_ladder(size: int = 3) -> tuple[FormationKind, ...]:
     """The ladder, strongest first, after checking that each step is rarer than the next."""
     for stronger, weaker in itertools.pairwise(LADDER):
-        check_rarer(formation_key(stronger), formation_key(weaker), size)
+        check_rarer(stronger.key, weaker.key, size)
     return LADDER
 
 

@@ -39,7 +39,7 @@ from schotten.odds import (
     hand_odds,
 )
 from schotten.site import SiteCheckError, labels
-from schotten.site.verified import card_name, cards_text, format_number, formation_key
+from schotten.site.verified import card_name, cards_text, format_number
 
 REPO = Path(__file__).resolve().parents[3]
 ENGINE = Path(__file__).resolve().parents[1]
@@ -98,7 +98,7 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) ->
 
 def _formation_header(kind: FormationKind, lang: str) -> str:
     names = labels(lang)["formations"]
-    three, four = names[formation_key(kind, 3)], names[formation_key(kind, 4)]
+    three, four = names[kind.label_key(3)], names[kind.label_key(4)]
     return str(three) if three == four else f"{three} / {four}"
 
 
@@ -141,7 +141,7 @@ def partial_odds_table(lang: str, mud: bool = False) -> str:
     _sub(head, "th", words["side"], scope="col")
     _sub(head, "th", words["completions"], scope="col")
     for kind in LADDER:
-        _sub(head, "th", labels(lang)["formations"][formation_key(kind, size)], scope="col")
+        _sub(head, "th", labels(lang)["formations"][kind.label_key(size)], scope="col")
     body = _sub(table, "tbody")
     for side in rows:
         tr = _sub(body, "tr")
@@ -237,7 +237,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
             _formation_header(row[0].kind, lang),
             **{
                 "text-anchor": "end",
-                "class": f"formation {formation_key(row[0].kind)}",
+                "class": f"formation {row[0].kind.key}",
             },
         )
         for j, (size, odds) in enumerate(zip(HAND_SIZES, row, strict=True)):
@@ -252,7 +252,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
                     "width": f"{bar_w:.1f}",
                     "height": f"{_BAR_H - 2}",
                     "fill": _FILLS[size],
-                    "class": f"bar size-{size} {formation_key(odds.kind)}",
+                    "class": f"bar size-{size} {odds.kind.key}",
                 },
             )
             text(_LABEL_W + bar_w + 4, top + _BAR_H - 3, format_percent(odds.probability, lang))
