@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from schotten.cards import CLAN_CARDS, VALUES, Card, ClanCard, Colour, Tactic, is_wild
-from schotten.formations import Formation, FormationKind
+from schotten.formations import Formation, FormationKind, evaluate
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,8 @@ class Completion:
 
 
 ALL_CLAN_MASK = (1 << len(CLAN_CARDS)) - 1
+# The six cards of each value, as bits of a pool mask.
+_VALUE_MASKS = {v: sum(1 << (c * 9 + v - 1) for c in range(6)) for v in VALUES}
 
 
 def pool_mask(cards: Iterable[Card]) -> int:
@@ -69,6 +71,8 @@ def best_completion(
     need = size - len(placed)
     if need < 0:
         raise ValueError(f"{len(placed)} cards on a side of {size}")
+    if need == 0 and not forced:
+        return Completion(evaluate(clan, totals_only=totals_only), (), tuple(clan))
     mask = pool if isinstance(pool, int) else pool_mask(pool)
     search = _Search(clan, forced, list(wilds), need, size, mask)
     if need > mask.bit_count() + len(wilds):
@@ -215,9 +219,16 @@ class _Search:
         return best
 
     def highest_sum(self, kind: FormationKind) -> Completion | None:
-        candidates: list[tuple[int, Card]] = [
-            (c.value, c) for i, c in enumerate(CLAN_CARDS) if self.mask >> i & 1
-        ]
+        # The top values of the pool, highest first: enough to fill the side, no more.
+        candidates: list[tuple[int, Card]] = []
+        for value in range(9, 0, -1):
+            bits = self.mask & _VALUE_MASKS[value]
+            while bits and len(candidates) < self.need:
+                low = bits & -bits
+                candidates.append((value, CLAN_CARDS[low.bit_length() - 1]))
+                bits ^= low
+            if len(candidates) == self.need:
+                break
         candidates += [(max(w.values), w) for w in self.optional]
         candidates.sort(key=lambda vc: vc[0], reverse=True)
         if len(candidates) < self.need:
