@@ -64,7 +64,6 @@ from schotten.cards import (
     Tactic,
     TacticKind,
     format_cards,
-    parse_card,
 )
 from schotten.claims import Pool, Reason, StoneVerdict, judge_claim, judge_stone
 from schotten.completion import ALL_CLAN_MASK, pool_mask
@@ -86,7 +85,6 @@ from schotten.outcome import Outcome, Termination, winning_condition
 from schotten.rules import Rule
 
 _T = TypeVar("_T")
-_E = TypeVar("_E", bound=enum.StrEnum)
 
 
 class Phase(enum.StrEnum):
@@ -162,7 +160,7 @@ class Game:
         Raises :class:`InvalidPositionError` naming every problem: a card missing or twice, a
         side over its capacity, a hand over its size, a tactic card in the base game, ...
 
-        >>> from schotten.cards import parse_cards
+        >>> from schotten.cards import parse_card, parse_cards
         >>> board = Board.empty(Variant.BASE).place(Player.FIRST, 4, parse_card("red 7"), at=0)
         >>> game = Game.from_position(board, [parse_cards(["red 8"]), []], to_move=Player.SECOND)
         >>> len(game.deck(Deck.CLAN)), game.deck(Deck.CLAN)[0]
@@ -823,67 +821,17 @@ hand)
         >>> Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
         True
         """
-        return {
-            "variant": str(self.variant),
-            "to_move": str(self.to_move),
-            "phase": str(self.phase),
-            "step": self.step,
-            "recruited": self.recruited,
-            "stones": [_stone_dict(s) for s in self.board.stones],
-            "discard": {str(p): _cards(self.board.discard[p]) for p in Player},
-            "hands": {str(p): _cards(self._hands[p]) for p in Player},
-            "decks": {str(d): _cards(self._decks[d]) for d in Deck},
-            "outcome": None
-            if self.outcome is None
-            else {
-                "winner": None if self.outcome.winner is None else str(self.outcome.winner),
-                "termination": str(self.outcome.termination),
-            },
-        }
+        from schotten.position_data import game_to_data  # it builds on this module
+
+        return game_to_data(self)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """Read a position written by :meth:`to_dict`; every problem raises
         :class:`InvalidPositionError` naming it."""
-        reader = _Reader(data)
-        variant = reader.enum("variant", Variant)
-        stones = tuple(reader.stone(item, n) for n, item in enumerate(reader.list("stones"), 1))
-        discard = reader.by_player("discard")
-        board = Board(variant, stones, (discard[0], discard[1]))
-        hands = reader.by_player("hands")
-        decks_data = reader.mapping("decks")
-        decks = {d: reader.cards(decks_data, str(d), "decks") for d in Deck}
-        outcome_data = data.get("outcome")
-        outcome = None
-        if outcome_data is not None:
-            if not isinstance(outcome_data, Mapping):
-                raise InvalidPositionError("outcome: expected null or {winner, termination}")
-            winner = outcome_data.get("winner")
-            outcome = Outcome(
-                None if winner is None else _Reader.player(winner, "outcome.winner"),
-                _Reader(outcome_data).enum("termination", Termination),
-            )
-        if len(stones) != 9:
-            raise InvalidPositionError(f"stones: expected the 9 stones, not {len(stones)}")
-        step = data.get("step")
-        recruited = data.get("recruited", False)
-        if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-            raise InvalidPositionError(f"step: expected a whole number, not {step!r}")
-        if not isinstance(recruited, bool):
-            raise InvalidPositionError(f"recruited: expected true or false, not {recruited!r}")
-        unknown = set(data) - _POSITION_KEYS
-        if unknown:
-            raise InvalidPositionError(f"unknown keys: {', '.join(sorted(unknown))}")
-        return cls.from_position(
-            board,
-            hands,
-            decks,
-            to_move=_Reader.player(data.get("to_move"), "to_move"),
-            phase=reader.enum("phase", Phase),
-            step=step,
-            recruited=recruited,
-            outcome=outcome,
-        )
+        from schotten.position_data import game_from_data  # it builds on this module
+
+        return game_from_data(data)
 
     def __str__(self) -> str:
         lines = [f"{self.variant}, step {self.step}: {self.to_move} at the {self.phase} step"]
@@ -1103,119 +1051,6 @@ def _name(card: Tactic) -> str:
 
 def _distinct(items: Iterable[_T]) -> list[_T]:
     return list(dict.fromkeys(items))
-
-
-def _cards(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
-
-
-def _stone_dict(stone: Stone) -> dict[str, Any]:
-    def who(player: Player | None) -> str | None:
-        return None if player is None else str(player)
-
-    return {
-        "number": stone.number,
-        **{str(p): _cards(stone.sides[p].cards) for p in Player},
-        "completed_at": {str(p): stone.sides[p].completed_at for p in Player},
-        "claimed_by": who(stone.claimed_by),
-        "mud_fight": who(stone.mud_fight),
-        "blind_mans_bluff": who(stone.blind_mans_bluff),
-    }
-
-
-_POSITION_KEYS = frozenset(
-    {"variant", "to_move", "phase", "step", "recruited", "stones", "discard", "hands", "decks"}
-    | {"outcome"}
-)
-_STONE_KEYS = frozenset(
-    {"number", "first", "second", "completed_at", "claimed_by", "mud_fight", "blind_mans_bluff"}
-)
-
-
-class _Reader:
-    """Reads the parts of a position dict, raising InvalidPositionError with the key's path."""
-
-    def __init__(self, data: Any) -> None:
-        if not isinstance(data, Mapping):
-            raise InvalidPositionError(f"a position is a mapping, not {type(data).__name__}")
-        self.data = data
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise InvalidPositionError(f"{key}: missing")
-        return self.data[key]
-
-    def enum(self, key: str, kind: type[_E]) -> _E:
-        value = self.get(key)
-        try:
-            return kind(value)
-        except ValueError:
-            choices = ", ".join(str(k) for k in kind)
-            raise InvalidPositionError(f"{key}: expected one of {choices}, not {value!r}") from None
-
-    def list(self, key: str) -> list[Any]:
-        value = self.get(key)
-        if not isinstance(value, list):
-            raise InvalidPositionError(f"{key}: expected a list")
-        return value
-
-    def mapping(self, key: str) -> Mapping[str, Any]:
-        value = self.get(key)
-        if not isinstance(value, Mapping):
-            raise InvalidPositionError(f"{key}: expected a mapping")
-        return value
-
-    @staticmethod
-    def cards(data: Mapping[str, Any], key: str, where: str) -> tuple[Card, ...]:
-        value = data.get(key)
-        if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
-            raise InvalidPositionError(f"{where}.{key}: expected a list of cards")
-        try:
-            return tuple(parse_card(c) for c in value)
-        except InvalidNotationError as error:
-            raise InvalidPositionError(f"{where}.{key}: {error}") from None
-
-    @staticmethod
-    def player(value: Any, where: str) -> Player:
-        names = {str(p): p for p in Player}
-        if value not in names:
-            raise InvalidPositionError(f"{where}: expected 'first' or 'second', not {value!r}")
-        return names[value]
-
-    def by_player(self, key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        data = self.mapping(key)
-        return self.cards(data, "first", key), self.cards(data, "second", key)
-
-    def stone(self, item: Any, number: int) -> Stone:
-        where = f"stones[{number - 1}]"
-        if not isinstance(item, Mapping):
-            raise InvalidPositionError(f"{where}: expected a mapping")
-        unknown = set(item) - _STONE_KEYS
-        if unknown:
-            raise InvalidPositionError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
-        if item.get("number") != number:
-            raise InvalidPositionError(f"{where}: expected number {number}")
-        times = item.get("completed_at", {})
-        if not isinstance(times, Mapping):
-            raise InvalidPositionError(f"{where}.completed_at: expected a mapping")
-        sides = []
-        for player in Player:
-            at = times.get(str(player))
-            if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
-                raise InvalidPositionError(f"{where}.completed_at.{player}: expected a step")
-            sides.append(Side(self.cards(item, str(player), where), at))
-
-        def who(key: str) -> Player | None:
-            value = item.get(key)
-            return None if value is None else self.player(value, f"{where}.{key}")
-
-        return Stone(
-            number,
-            (sides[0], sides[1]),
-            claimed_by=who("claimed_by"),
-            mud_fight=who("mud_fight"),
-            blind_mans_bluff=who("blind_mans_bluff"),
-        )
 
 
 # Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
