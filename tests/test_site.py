@@ -331,6 +331,34 @@ def test_case_text_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
     _assert_untouched(old)
 
 
+@pytest.mark.parametrize(
+    ("page", "true", "false", "message"),
+    [
+        (
+            "rules.md",
+            'example("blue 5, blue 6, blue 7", "colour-run")',
+            'example("blue 5, blue 6, blue 8", "colour-run")',
+            "not a colour run",
+        ),
+        ("rules.es.md", 'fact("clan-cards", 54)', 'fact("clan-cards", 55)', "clan-cards"),
+    ],
+)
+def test_false_example_in_a_page_refuses_to_build(
+    tmp_path: Path, page: str, true: str, false: str, message: str
+) -> None:
+    project = copy_project(tmp_path / "project")
+    source = project / "site_src" / page
+    text = source.read_text(encoding="utf-8")
+    assert true in text
+    source.write_text(text.replace(true, false, 1), encoding="utf-8")
+    old = _old_site(tmp_path / "old-site")
+    run = mkdocs_build(project, old)
+    assert run.returncode == 1
+    assert f"site_src/{page}" in run.stderr
+    assert message in run.stderr
+    _assert_untouched(old)
+
+
 def test_case_text_with_markup_is_published_as_text(tmp_path: Path) -> None:
     project = minimal_project(tmp_path / "project")
     evil = "Ta <script>alert(1)</script> | **gras** [lien](https://evil.example/) `x` _y_ {: #z }"
