@@ -18,7 +18,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from schotten.site import SiteCheckError
+from schotten.site import SiteCheckError, widgets
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
 
 log = logging.getLogger("mkdocs.hooks.schotten")
@@ -78,13 +78,6 @@ def on_page_markdown(
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
     # Once per command: the runtime goes to the root of the site, shared by both languages.
     if config.theme["language"] != DEFAULT_LANGUAGE:
-        return
-    try:
-        from schotten.site import widgets
-    except ModuleNotFoundError as exc:
-        # Without the module no page can call a widget (an undefined name fails the gate).
-        if exc.name != "schotten.site.widgets":
-            raise
         return
     try:
         widgets.install_runtime(Path(config.site_dir))

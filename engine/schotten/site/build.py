@@ -22,7 +22,6 @@ rebuilds after each edit).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import re
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -36,11 +35,9 @@ from markupsafe import Markup
 
 import schotten
 from schotten.board import Player
-from schotten.site import LANGUAGES, SiteCheckError, faq, labels
+from schotten.site import LANGUAGES, SiteCheckError, faq, labels, verified, widgets
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
-# Modules that give pages more functions: ``jinja_functions(lang) -> dict[str, Callable]``.
-FUNCTION_MODULES = ("schotten.site.verified", "schotten.site.widgets")
 _SUFFIX = re.compile(r"^(?P<stem>.+?)(?:\.(?P<lang>[a-z]{2}))?\.md$")
 
 
@@ -163,18 +160,10 @@ def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Call
         "verdict_table": partial(faq.verdict_table, entries, lang),
         "verdict_details": partial(faq.verdict_details, entries, lang),
     }
-    for module_name in FUNCTION_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            # A module not written yet gives no functions; a page calling one then fails as an
-            # undefined name. Any other missing import is a real error.
-            if exc.name != module_name:
-                raise
-            continue
+    for module in (verified, widgets):
         for fname, function in module.jinja_functions(lang).items():
             if fname in functions:
-                raise SiteCheckError(f"{module_name}: page function {fname!r} is defined twice")
+                raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
             functions[fname] = _trusted(function)
     return functions
 
