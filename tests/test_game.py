@@ -370,10 +370,11 @@ def test_deadlock_complete_side_takes_the_stone() -> None:
     assert game.outcome == Outcome(OPPONENT, Termination.DEADLOCK)
 
 
-def test_deadlock_higher_total_takes_the_stone() -> None:
+def tactical_deadlock(stone_9: tuple[str, str], to_move: Player) -> Game:
+    """Every tactic card played, empty hands and decks, stone 9 open with two cards a side."""
     board, hands = packed_board(
         Variant.TACTICAL,
-        {9: ("red 9, red 8", "blue 1, blue 2")},
+        {9: stone_9},
         HELD,
         ("", ""),
         discard=(
@@ -382,25 +383,18 @@ def test_deadlock_higher_total_takes_the_stone() -> None:
         ),
         modes={1: (YOU, OPPONENT)},
     )
-    game = Game.from_position(board, hands, to_move=YOU, phase=Phase.PLAY)
+    return Game.from_position(board, hands, to_move=to_move, phase=Phase.PLAY)
+
+
+def test_deadlock_higher_total_takes_the_stone() -> None:
+    game = tactical_deadlock(("red 9, red 8", "blue 1, blue 2"), YOU)
     assert game.board.stone(9).claimed_by is YOU
     assert game.outcome == Outcome(YOU, Termination.DEADLOCK)
     assert game.stones_held(YOU) == (1, 2, 5, 6, 9)
 
 
 def test_deadlock_equal_totals_go_to_nobody_and_no_winner_is_a_draw() -> None:
-    board, hands = packed_board(
-        Variant.TACTICAL,
-        {9: ("red 9, red 1", "blue 8, blue 2")},
-        HELD,
-        ("", ""),
-        discard=(
-            "recruiter, strategist, joker, spy",
-            "banshee, traitor, joker, shield-bearer",
-        ),
-        modes={1: (YOU, OPPONENT)},
-    )
-    game = Game.from_position(board, hands, to_move=OPPONENT, phase=Phase.PLAY)
+    game = tactical_deadlock(("red 9, red 1", "blue 8, blue 2"), OPPONENT)
     assert game.board.stone(9).claimed_by is None
     assert game.outcome == Outcome(None, Termination.DEADLOCK)
 

@@ -25,6 +25,7 @@ schotten.errors.InvalidNotationError: 'play banshee at 4' is not a move: the Ban
 
 from __future__ import annotations
 
+import abc
 import enum
 import re
 from dataclasses import dataclass
@@ -52,14 +53,15 @@ _M = TypeVar("_M", bound="Move")
 
 
 @dataclass(frozen=True)
-class Move:
+class Move(abc.ABC):
     """A move in the project's notation; ``str(move)`` writes it, :meth:`parse` reads it."""
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
 
+    @abc.abstractmethod
     def __str__(self) -> str:
-        raise NotImplementedError("every kind of move writes itself")
+        """Every kind of move writes itself in the notation."""
 
     @classmethod
     def parse(cls: type[_M], text: str) -> _M:
