@@ -1,4 +1,5 @@
-"""Building tables for tests from short text, and random claim positions for property tests."""
+"""Building tables and games for tests from short text, and random claim positions for property
+tests."""
 
 from __future__ import annotations
 
@@ -6,10 +7,14 @@ import random
 from collections.abc import Mapping
 from math import comb
 
+import pytest
 from hypothesis import strategies as st
 
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
+from schotten.errors import IllegalActionError
+from schotten.game import Game, Phase
+from schotten.moves import Move
 
 YOU, OPPONENT = Player.FIRST, Player.SECOND
 
@@ -59,6 +64,34 @@ def table(
             board = board.discard_card(player, card)
     board.check()
     return board
+
+
+def start(
+    stones: Mapping[int, tuple[str, str]],
+    hands: tuple[str, str] = ("", ""),
+    *,
+    variant: Variant = Variant.BASE,
+    to_move: Player = YOU,
+    phase: Phase = Phase.PLAY,
+    **board: object,
+) -> Game:
+    """A game from a :func:`table` and two hands; the rest is in the decks."""
+    position = table(stones, variant=variant, **board)  # type: ignore[arg-type]
+    return Game.from_position(
+        position, (cards(hands[0]), cards(hands[1])), to_move=to_move, phase=phase
+    )
+
+
+def refused(game: Game, move: str) -> IllegalActionError:
+    """The error of an illegal move, after checking that it changed nothing and that the engine
+    neither accepts nor lists it."""
+    before = game.to_dict()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(move)
+    assert game.to_dict() == before
+    assert not game.can_move(move)
+    assert Move.parse(move) not in game.legal_moves()
+    return info.value
 
 
 WILDS = (Tactic.JOKER, Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)

@@ -8,42 +8,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
-from positions import OPPONENT, YOU, cards, table
+from positions import OPPONENT, YOU, cards, refused, start, table
 
 from schotten.board import Board, Player, Side, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, ClanCard, Tactic
 from schotten.claims import Reason
-from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.game import Game, Match, Phase, fill_decks, round_points
 from schotten.moves import Claim, Deck, Draw, Move, Pass, Play
 from schotten.outcome import Outcome, Termination
 from schotten.rules import Rule
-
-
-def start(
-    stones: Mapping[int, tuple[str, str]],
-    hands: tuple[str, str] = ("", ""),
-    *,
-    variant: Variant = Variant.BASE,
-    to_move: Player = YOU,
-    phase: Phase = Phase.PLAY,
-    **board: object,
-) -> Game:
-    """A game from a table (``positions.table``) and two hands; the rest is in the decks."""
-    position = table(stones, variant=variant, **board)  # type: ignore[arg-type]
-    return Game.from_position(
-        position, (cards(hands[0]), cards(hands[1])), to_move=to_move, phase=phase
-    )
-
-
-def refused(game: Game, move: str) -> IllegalActionError:
-    """The error of an illegal move, after checking that it changed nothing."""
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(move)
-    assert game.to_dict() == before
-    assert not game.can_move(move)
-    return info.value
 
 
 def packed_board(

@@ -5,41 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 
-import pytest
-from positions import OPPONENT, YOU, cards, table
+from positions import OPPONENT, YOU, cards, refused, table
+from positions import start as start_game
 
-from schotten.board import Board, Player, Variant
+from schotten.board import Board, Variant
 from schotten.cards import CLAN_CARDS, ClanCard, Tactic
-from schotten.errors import IllegalActionError
 from schotten.game import Game, Phase
 from schotten.moves import Banshee, Deck, Move, Pass, Play, Recruiter, Return, Strategist, Traitor
 from schotten.rules import Rule
 
-
-def start(
-    stones: Mapping[int, tuple[str, str]],
-    hands: tuple[str, str] = ("", ""),
-    *,
-    to_move: Player = YOU,
-    phase: Phase = Phase.PLAY,
-    **board: object,
-) -> Game:
-    """A Tactical game from a table (``positions.table``) and two hands; the rest in the decks."""
-    position = table(stones, variant=Variant.TACTICAL, **board)  # type: ignore[arg-type]
-    return Game.from_position(
-        position, (cards(hands[0]), cards(hands[1])), to_move=to_move, phase=phase
-    )
-
-
-def refused(game: Game, move: str) -> IllegalActionError:
-    """The error of an illegal move, after checking that it changed nothing."""
-    before = game.to_dict()
-    with pytest.raises(IllegalActionError) as info:
-        game.apply(move)
-    assert game.to_dict() == before
-    assert Move.parse(move) not in game.legal_moves()
-    return info.value
+start = partial(start_game, variant=Variant.TACTICAL)
 
 
 def kinds(game: Game) -> set[type[Move]]:
