@@ -32,3 +32,20 @@ def test_notation_rejects_anything_else(text: str) -> None:
 
 def test_colours_in_rulebook_order() -> None:
     assert [str(c) for c in Colour] == ["red", "orange", "yellow", "green", "blue", "purple"]
+
+
+# Regression: non-ASCII digits passed isdigit() and then int() raised a bare ValueError (or were
+# silently read as the ASCII digit); a value of thousands of digits hit int()'s length limit.
+@pytest.mark.parametrize(
+    "text",
+    ["red ²", "red ⑦", "red ７", "red ٣", "red 07", "red +7", "red 7.0", "red " + "1" * 5000],
+)
+def test_notation_values_are_one_ascii_digit(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="is not a card"):
+        parse_card(text)
+
+
+def test_notation_error_quotes_a_long_text_shortened() -> None:
+    with pytest.raises(InvalidNotationError) as error:
+        parse_card("red " + "1" * 5000)
+    assert len(str(error.value)) < 600

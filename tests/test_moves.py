@@ -7,8 +7,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from schotten.board import Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, ClanCard, Tactic, TacticKind
 from schotten.errors import InvalidNotationError
+from schotten.game import Game
 from schotten.moves import (
     Banshee,
     Claim,
@@ -136,3 +138,34 @@ MOVES = st.one_of(
 def test_notation_round_trips(move: Move) -> None:
     assert Move.parse(str(move)) == move
     assert Move.parse(repr(move)[len("Move.parse('") : -2]) == move
+
+
+# Regression: ``\d`` matched any Unicode digit and int() then raised a bare ValueError (or read
+# it as the ASCII digit); a stone of thousands of digits hit int()'s length limit.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "play red 3 at " + "5" * 5000,
+        "play red 3 at ５",
+        "play red 3 at ٣",
+        "play red ² at 3",
+        "claim ⑦",
+        "claim ３",
+        "claim 4 " + "9" * 5000,
+        "play strategist: red 1 from 2 to " + "1" * 5000,
+        "play traitor: red 1 from ２ to 2",
+        "play banshee: red 1 at " + "4" * 5000,
+        "play red 3 at 05",
+    ],
+)
+def test_notation_numbers_are_ascii_digits_in_range(text: str) -> None:
+    with pytest.raises(InvalidNotationError) as info:
+        Move.parse(text)
+    assert len(str(info.value)) < 600
+
+
+def test_can_move_is_false_for_any_text() -> None:
+    game = Game(Variant.BASE, seed=1)
+    assert not game.can_move("play red 3 at " + "5" * 5000)
+    assert not game.can_move("play red ² at 5")
+    assert game.can_move("play red 3 at 5")

@@ -131,16 +131,25 @@ def is_wild(card: Card) -> bool:
 
 
 def parse_card(text: str) -> Card:
-    """Read one card in the project's notation (case and extra spaces are forgiven)."""
+    """Read one card in the project's notation (case and extra spaces are forgiven).
+
+    The value is one ASCII digit: ``red ７``, ``red ²`` and ``red 07`` are not cards.
+    """
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"{text!r} is not a card: a card is written as text")
     words = text.strip().lower().split()
-    if len(words) == 1:
-        try:
-            return Tactic(words[0])
-        except ValueError:
-            pass
-    if len(words) == 2 and words[0] in _COLOURS and words[1].isdigit() and int(words[1]) in VALUES:
-        return ClanCard(_COLOURS[words[0]], int(words[1]))
-    raise InvalidNotationError(f"{text!r} is not a card: {_EXPECTED}")
+    if len(words) == 1 and words[0] in _TACTICS:
+        return _TACTICS[words[0]]
+    if len(words) == 2 and words[0] in _COLOURS and words[1] in _VALUE_WORDS:
+        return ClanCard(_COLOURS[words[0]], _VALUE_WORDS[words[1]])
+    raise InvalidNotationError(f"{quoted(text)} is not a card: {_EXPECTED}")
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """``repr(text)`` for a message, cut to about ``limit`` characters (input may be huge)."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text)} characters)"
 
 
 def parse_cards(texts: Iterable[str]) -> tuple[Card, ...]:
@@ -153,6 +162,8 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 _COLOURS = {str(c): c for c in Colour}
+_TACTICS = {t.value: t for t in Tactic}
+_VALUE_WORDS = {str(v): v for v in VALUES}  # exact ASCII spellings only
 _EXPECTED = (
     "expected '<colour> <value>' with a colour among "
     + ", ".join(_COLOURS)

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
-from schotten.cards import Card, Tactic, TacticKind, format_cards, parse_card
+from schotten.cards import Card, Tactic, TacticKind, format_cards, parse_card, quoted
 from schotten.errors import InvalidNotationError
 
 STONES = range(1, 10)
@@ -75,7 +75,7 @@ class Move(abc.ABC):
         move = _parse(text)
         if not isinstance(move, cls):
             raise InvalidNotationError(
-                f"{text!r} is a {move.kind}, not a {cls.kind} move: expected {cls.syntax}"
+                f"{quoted(text)} is a {move.kind}, not a {cls.kind} move: expected {cls.syntax}"
             )
         return move
 
@@ -266,10 +266,12 @@ _RUSE_SYNTAX = {
     Tactic.TRAITOR: Traitor.syntax,
     Tactic.RECRUITER: Recruiter.syntax,
 }
+# Numbers are ASCII digits only (re.ASCII: a bare \d would match any Unicode digit); how many
+# digits is left to _number, which names a number out of range.
 _CARD = r"([a-z-]+(?: \d+)?)"
 _STONE = r"(\d+)"
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (name, re.compile(pattern))
+    (name, re.compile(pattern, re.ASCII))
     for name, pattern in (
         ("strategist", rf"play strategist: ?{_CARD} from {_STONE} to (\d+|discard)"),
         ("banshee", rf"play banshee: ?{_CARD} at {_STONE}"),
@@ -287,6 +289,8 @@ _RUSE_WORDS |= {"traitor": Tactic.TRAITOR, "recruiter": Tactic.RECRUITER}
 
 
 def _parse(text: str) -> Move:
+    if not isinstance(text, str):
+        raise InvalidNotationError(f"{text!r} is not a move: a move is written as text")
     line = " ".join(text.strip().lower().split())
     try:
         for name, pattern in _PATTERNS:
@@ -294,42 +298,42 @@ def _parse(text: str) -> Move:
             if match is not None:
                 return _build(name, match.groups())
     except InvalidNotationError as error:
-        raise InvalidNotationError(f"{text!r} is not a move: {error}") from None
+        raise InvalidNotationError(f"{quoted(text)} is not a move: {error}") from None
     words = line.replace(":", " ").split()
     head = words[1] if len(words) > 1 and words[0] == "play" else ""
     if head in _RUSE_WORDS:
         ruse = _RUSE_WORDS[head]
         raise InvalidNotationError(
-            f"{text!r} is not a move: the {_name(ruse)} is written {_RUSE_SYNTAX[ruse]}"
+            f"{quoted(text)} is not a move: the {_name(ruse)} is written {_RUSE_SYNTAX[ruse]}"
         )
     first = words[0] if words else ""
     for cls in (Play, Pass, Claim, Draw, Return):
         if first == cls.kind:
-            raise InvalidNotationError(f"{text!r} is not a move: expected {cls.syntax}")
-    raise InvalidNotationError(f"{text!r} is not a move: expected {Move.syntax}")
+            raise InvalidNotationError(f"{quoted(text)} is not a move: expected {cls.syntax}")
+    raise InvalidNotationError(f"{quoted(text)} is not a move: expected {Move.syntax}")
 
 
 def _build(name: str, groups: tuple[str, ...]) -> Move:
     match name:
         case "strategist":
             card, source, target = groups
-            to = None if target == "discard" else int(target)
-            return Strategist(parse_card(card), int(source), to)
+            to = None if target == "discard" else _number(target)
+            return Strategist(parse_card(card), _number(source), to)
         case "banshee":
-            return Banshee(parse_card(groups[0]), int(groups[1]))
+            return Banshee(parse_card(groups[0]), _number(groups[1]))
         case "traitor":
-            return Traitor(parse_card(groups[0]), int(groups[1]), int(groups[2]))
+            return Traitor(parse_card(groups[0]), _number(groups[1]), _number(groups[2]))
         case "recruiter":
             return Recruiter(tuple(_deck(word) for word in groups[0].replace(" ", "").split(",")))
         case "play":
-            return Play(parse_card(groups[0]), int(groups[1]))
+            return Play(parse_card(groups[0]), _number(groups[1]))
         case "return":
             return Return(tuple(parse_card(word) for word in groups[0].split(",")))
         case "pass":
             return Pass()
         case "claim":
             words = groups[0].split()
-            return Claim(() if words == ["none"] else tuple(int(w) for w in words))
+            return Claim(() if words == ["none"] else tuple(_number(w) for w in words))
         case "draw":
             return Draw(_deck(groups[0]))
     raise AssertionError(name)  # pragma: no cover - every pattern has a case
@@ -340,6 +344,17 @@ def _deck(word: str) -> Deck:
         return Deck(word)
     except ValueError:
         raise InvalidNotationError(f"{word!r} is not a deck: expected 'clan' or 'tactic'") from None
+
+
+def _number(digits: str) -> int:
+    """A stone number as written: ``05`` and a number of a thousand digits are no stones."""
+    if digits not in _STONE_WORDS:
+        shown = digits if len(digits) <= 12 else f"{digits[:12]}... ({len(digits)} digits)"
+        raise InvalidNotationError(f"there is no stone {shown}: stones are numbered 1 to 9")
+    return _STONE_WORDS[digits]
+
+
+_STONE_WORDS = {str(n): n for n in STONES}
 
 
 def _check_stone(number: int) -> None:
