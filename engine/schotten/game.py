@@ -47,7 +47,6 @@ When the engine closes the game, and what it automates (the decisions of the sit
 
 from __future__ import annotations
 
-import enum
 import itertools
 import random
 from collections import Counter
@@ -55,7 +54,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from schotten.board import Board, Player, Side, Stone, Variant
+from schotten import tactics
+from schotten.board import Board, Player, Stone, Variant
 from schotten.cards import (
     CLAN_CARDS,
     TACTIC_CARDS,
@@ -82,18 +82,11 @@ from schotten.moves import (
     Traitor,
 )
 from schotten.outcome import Outcome, Termination, winning_condition
+from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
+from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
 
 _T = TypeVar("_T")
-
-
-class Phase(enum.StrEnum):
-    """The step of the turn the player to move is at."""
-
-    PLAY = "play"
-    RETURN = "return"  # the second half of a Recruiter: two cards back under their decks
-    CLAIM = "claim"
-    DRAW = "draw"
 
 
 class Game:
@@ -321,7 +314,7 @@ hand)
                 moves.append(Pass())
             return moves
         if self.phase is Phase.RETURN:
-            return self._return_moves()
+            return tactics.return_moves(self._hands[me])
         if self.phase is Phase.CLAIM:
             provable = self.provable_stones()
             claims: list[Move] = [Claim()]
@@ -415,13 +408,9 @@ hand)
         self._need_in_hand(card)
         stone = self.board.stone(move.stone)
         if isinstance(card, Tactic):
-            self._verify_tactic(card)
+            tactics.verify_may_play_tactic(card, me, self._tactics, self._joker[me])
             if card.kind is TacticKind.COMBAT_MODE:
-                if stone.claimed_by is not None:
-                    raise IllegalActionError(
-                        Rule.CLAIM_CLOSED,
-                        f"stone {move.stone} is claimed: no combat mode is played on it",
-                    )
+                tactics.verify_combat_mode(self.board, move)
                 return
         if stone.claimed_by is not None:
             raise IllegalActionError(
@@ -429,72 +418,26 @@ hand)
                 f"stone {move.stone} is claimed by {stone.claimed_by}: no card is placed there",
             )
         if not stone.has_room(me):
-            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(stone, me))
+            raise tactics.no_room(stone, me)
 
     def _verify_strategist(self, move: Strategist) -> None:
-        me = self.to_move
         self._verify_ruse(Tactic.STRATEGIST)
-        source = self._open_stone(move.source, "no ruse takes from it")
-        self._need_on_side(source, me, move.card, Rule.STRATEGIST, "your")
-        if move.target is None:
-            return
-        if move.target == move.source:
-            raise IllegalActionError(
-                Rule.STRATEGIST,
-                f"the Strategist moves a card to another stone, not back to stone {move.source}",
-            )
-        target = self._open_stone(move.target, "no ruse puts a card on it")
-        if not target.has_room(me):
-            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(target, me))
+        tactics.verify_strategist(self.board, self.to_move, move)
 
     def _verify_banshee(self, move: Banshee) -> None:
         self._verify_ruse(Tactic.BANSHEE)
-        stone = self._open_stone(move.stone, "no ruse takes from it")
-        self._need_on_side(stone, self.to_move.other, move.card, Rule.BANSHEE, "the opponent's")
+        tactics.verify_banshee(self.board, self.to_move, move)
 
     def _verify_traitor(self, move: Traitor) -> None:
-        me = self.to_move
         self._verify_ruse(Tactic.TRAITOR)
-        if not isinstance(move.card, ClanCard):
-            raise IllegalActionError(
-                Rule.TRAITOR, f"the Traitor takes a Clan card only, not {move.card}"
-            )
-        source = self._open_stone(move.source, "no ruse takes from it")
-        self._need_on_side(source, me.other, move.card, Rule.TRAITOR, "the opponent's")
-        target = self._open_stone(move.target, "no ruse puts a card on it")
-        if not target.has_room(me):
-            raise IllegalActionError(Rule.PLAY_CAPACITY, _full(target, me))
+        tactics.verify_traitor(self.board, self.to_move, move)
 
     def _verify_recruiter(self, move: Recruiter) -> None:
         self._verify_ruse(Tactic.RECRUITER)
-        counts = Counter(move.decks)
-        total = sum(len(d) for d in self._decks.values())
-        if len(move.decks) != min(3, total):
-            raise IllegalActionError(
-                Rule.RECRUITER,
-                f"the Recruiter draws 3 cards, or as many as remain ({total} left): "
-                f"{min(3, total)}, not {len(move.decks)}",
-            )
-        for deck, n in counts.items():
-            if n > len(self._decks[deck]):
-                raise IllegalActionError(
-                    Rule.RECRUITER,
-                    f"the {deck} deck holds {len(self._decks[deck])} cards: {n} cannot be drawn",
-                )
+        tactics.verify_recruiter(self._deck_sizes(), move)
 
     def _verify_return(self, move: Return) -> None:
-        hand = self._hands[self.to_move]
-        need = min(2, len(hand))
-        if len(move.cards) != need:
-            raise IllegalActionError(
-                Rule.RECRUITER, f"the Recruiter returns {need} cards, not {len(move.cards)}"
-            )
-        missing = Counter(move.cards) - Counter(hand)
-        if missing:
-            raise IllegalActionError(
-                Rule.RECRUITER,
-                f"{format_cards(missing.elements())} is not in {self.to_move}'s hand",
-            )
+        tactics.verify_return(self._hands[self.to_move], self.to_move, move)
 
     def _verify_pass(self) -> None:
         fit = self._clan_fit(self.to_move)
@@ -525,48 +468,15 @@ hand)
         if not self._decks[move.deck]:
             raise IllegalActionError(Rule.EMPTY_DECK, f"the {move.deck} deck is empty")
 
-    def _verify_tactic(self, card: Tactic) -> None:
-        me = self.to_move
-        mine, theirs = self._tactics[me], self._tactics[me.other]
-        if mine > theirs:
-            raise IllegalActionError(
-                Rule.TACTIC_COUNT,
-                f"{me} has played {mine} tactic cards and the opponent {theirs}: "
-                "no tactic card while ahead",
-            )
-        if card is Tactic.JOKER and self._joker[me]:
-            raise IllegalActionError(
-                Rule.JOKER_ONCE, f"{me} has played a Joker already: one per player per game"
-            )
-
     def _verify_ruse(self, ruse: Tactic) -> None:
+        me = self.to_move
         self._need_in_hand(ruse)
-        self._verify_tactic(ruse)
-        if not any(True for _ in self._ruse_moves(self.to_move, ruse)):
-            raise IllegalActionError(
-                Rule.RUSE_TARGET, f"the {_name(ruse)} has no legal target: it cannot be played"
-            )
+        tactics.verify_may_play_tactic(ruse, me, self._tactics, self._joker[me])
+        tactics.verify_ruse_target(self.board, me, ruse, self._room(me), self._deck_sizes())
 
     def _need_in_hand(self, card: Card) -> None:
         if card not in self._hands[self.to_move]:
             raise IllegalActionError(Rule.TURN_ORDER, f"{card} is not in {self.to_move}'s hand")
-
-    def _open_stone(self, number: int, closed: str) -> Stone:
-        stone = self.board.stone(number)
-        if stone.claimed_by is not None:
-            raise IllegalActionError(
-                Rule.CLAIM_CLOSED, f"stone {number} is claimed by {stone.claimed_by}: {closed}"
-            )
-        return stone
-
-    @staticmethod
-    def _need_on_side(stone: Stone, owner: Player, card: Card, rule: Rule, whose: str) -> None:
-        if isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
-            raise IllegalActionError(
-                Rule.COMBAT_MODE, f"{card} lies on the stone, on no side, and is never removed"
-            )
-        if card not in stone.side(owner).cards:
-            raise IllegalActionError(rule, f"{card} is not on {whose} side of stone {stone.number}")
 
     # -- doing, one method per kind of move ---------------------------------------------------
 
@@ -576,9 +486,7 @@ hand)
         if isinstance(card, Tactic):
             self._count_tactic(card)
             if card.kind is TacticKind.COMBAT_MODE:
-                self.board = self.board.with_stone(
-                    _with_mode(self.board.stone(move.stone), card, me)
-                )
+                self.board = tactics.play_combat_mode(self.board, me, move)
                 self.phase = Phase.CLAIM
                 return
         else:
@@ -587,28 +495,16 @@ hand)
         self.phase = Phase.CLAIM
 
     def _do_strategist(self, move: Strategist) -> None:
-        me = self.to_move
         self._play_ruse(Tactic.STRATEGIST)
-        board = _take(self.board, me, move.source, move.card)
-        if move.target is None:
-            board = board.discard_card(me, move.card)
-        else:
-            board = board.place(me, move.target, move.card, at=self.step)
-        self.board = board.discard_card(me, Tactic.STRATEGIST)
+        self.board = tactics.play_strategist(self.board, self.to_move, move, self.step)
 
     def _do_banshee(self, move: Banshee) -> None:
-        me = self.to_move
         self._play_ruse(Tactic.BANSHEE)
-        board = _take(self.board, me.other, move.stone, move.card)
-        board = board.discard_card(me.other, move.card)
-        self.board = board.discard_card(me, Tactic.BANSHEE)
+        self.board = tactics.play_banshee(self.board, self.to_move, move)
 
     def _do_traitor(self, move: Traitor) -> None:
-        me = self.to_move
         self._play_ruse(Tactic.TRAITOR)
-        board = _take(self.board, me.other, move.source, move.card)
-        board = board.place(me, move.target, move.card, at=self.step)
-        self.board = board.discard_card(me, Tactic.TRAITOR)
+        self.board = tactics.play_traitor(self.board, self.to_move, move, self.step)
 
     def _do_recruiter(self, move: Recruiter) -> None:
         me = self.to_move
@@ -719,10 +615,10 @@ hand)
 
     def _tactic_moves(self, player: Player) -> Iterator[Move]:
         """Every legal play of a tactic card by ``player``, as if it were their turn."""
-        tactics = _distinct(c for c in self._hands[player] if isinstance(c, Tactic))
-        if not tactics or self._tactics[player] > self._tactics[player.other]:
+        cards = _distinct(c for c in self._hands[player] if isinstance(c, Tactic))
+        if not cards or self._tactics[player] > self._tactics[player.other]:
             return
-        for card in tactics:
+        for card in cards:
             kind = card.kind
             if kind is TacticKind.ELITE_TROOP:
                 if card is Tactic.JOKER and self._joker[player]:
@@ -732,43 +628,11 @@ hand)
                 plays = _PLAYS[card]
                 yield from (plays[s.number] for s in self.board.stones if s.claimed_by is None)
             else:
-                yield from self._ruse_moves(player, card)
+                room, decks = self._room(player), self._deck_sizes()
+                yield from tactics.ruse_moves(self.board, player, card, room, decks)
 
-    def _ruse_moves(self, player: Player, ruse: Tactic) -> Iterator[Move]:
-        opponent = player.other
-        open_stones = [s for s in self.board.stones if s.claimed_by is None]
-        if ruse is Tactic.STRATEGIST:
-            room = self._room(player)
-            for stone in open_stones:
-                for card in _distinct(stone.sides[player].cards):
-                    for n in room:
-                        if n != stone.number:
-                            yield Strategist(card, stone.number, n)
-                    yield Strategist(card, stone.number, None)
-        elif ruse is Tactic.BANSHEE:
-            for stone in open_stones:
-                for card in _distinct(stone.sides[opponent].cards):
-                    yield Banshee(card, stone.number)
-        elif ruse is Tactic.TRAITOR:
-            room = self._room(player)
-            if room:
-                for stone in open_stones:
-                    for card in _distinct(stone.sides[opponent].cards):
-                        if isinstance(card, ClanCard):
-                            yield from (Traitor(card, stone.number, n) for n in room)
-        elif ruse is Tactic.RECRUITER:
-            clan, tactic = len(self._decks[Deck.CLAN]), len(self._decks[Deck.TACTIC])
-            draws = min(3, clan + tactic)
-            for from_clan in range(draws, -1, -1):
-                if from_clan <= clan and draws - from_clan <= tactic and draws:
-                    decks = (Deck.CLAN,) * from_clan + (Deck.TACTIC,) * (draws - from_clan)
-                    yield Recruiter(decks)
-
-    def _return_moves(self) -> list[Move]:
-        hand = self._hands[self.to_move]
-        need = min(2, len(hand))
-        picks = itertools.permutations(range(len(hand)), need)
-        return [Return(c) for c in _distinct(tuple(hand[i] for i in p) for p in picks)]
+    def _deck_sizes(self) -> dict[Deck, int]:
+        return {deck: len(cards) for deck, cards in self._decks.items()}
 
     def _judge_open(self, player: Player) -> list[StoneVerdict]:
         """Verdicts on every unclaimed stone where ``player``'s side is complete."""
@@ -821,24 +685,43 @@ hand)
         >>> Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
         True
         """
-        from schotten.position_data import game_to_data  # it builds on this module
+        return position_to_data(self.position())
 
-        return game_to_data(self)
+    def position(self) -> GamePosition:
+        """The position as a value: everything :meth:`from_position` takes."""
+        return GamePosition(
+            self.board,
+            self.hands,
+            {deck: self.deck(deck) for deck in Deck},
+            self.to_move,
+            self.phase,
+            self.step,
+            self.recruited,
+            self.outcome,
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
         """Read a position written by :meth:`to_dict`; every problem raises
         :class:`InvalidPositionError` naming it."""
-        from schotten.position_data import game_from_data  # it builds on this module
-
-        return game_from_data(data)
+        position = position_from_data(data)
+        return cls.from_position(
+            position.board,
+            position.hands,
+            position.decks,
+            to_move=position.to_move,
+            phase=position.phase,
+            step=position.step,
+            recruited=position.recruited,
+            outcome=position.outcome,
+        )
 
     def __str__(self) -> str:
         lines = [f"{self.variant}, step {self.step}: {self.to_move} at the {self.phase} step"]
         if self.outcome is not None:
             lines[0] = f"{self.variant}, step {self.step}: {self.outcome}"
         for stone in self.board.stones:
-            modes = [str(t) for t, p in _modes(stone) if p is not None]
+            modes = [str(t) for t, p in tactics.modes(stone) if p is not None]
             held = f" claimed by {stone.claimed_by}" if stone.claimed_by is not None else ""
             mine, theirs = (format_cards(s.cards) for s in stone.sides)
             extra = f" [{', '.join(modes)}]" if modes else ""
@@ -1014,43 +897,7 @@ def _top_value(card: Card) -> int:
     return card.value if isinstance(card, ClanCard) else max(card.values, default=0)
 
 
-def _take(board: Board, player: Player, number: int, card: Card) -> Board:
-    """The board with ``card`` gone from a side; the side is incomplete again (its completion
-    time is cleared, and set anew when it is completed again: site ruling ``completed-first``)."""
-    stone = board.stone(number)
-    cards = list(stone.sides[player].cards)
-    cards.remove(card)
-    return board.with_stone(stone.with_side(player, Side(tuple(cards), None)))
-
-
-def _with_mode(stone: Stone, mode: Tactic, player: Player) -> Stone:
-    if mode is Tactic.BLIND_MANS_BLUFF:
-        return replace(stone, blind_mans_bluff=player)
-    # Mud Fight: a side of three now needs a fourth card; its completion time starts over.
-    new = replace(stone, mud_fight=player)
-    for p in Player:
-        side = new.sides[p]
-        if side.completed_at is not None and len(side.cards) < new.capacity:
-            new = new.with_side(p, Side(side.cards, None))
-    return new
-
-
-def _modes(stone: Stone) -> tuple[tuple[Tactic, Player | None], ...]:
-    return (Tactic.MUD_FIGHT, stone.mud_fight), (Tactic.BLIND_MANS_BLUFF, stone.blind_mans_bluff)
-
-
-def _full(stone: Stone, player: Player) -> str:
-    held = len(stone.sides[player].cards)
-    mud = " under Mud Fight" if stone.mud_fight is not None else ""
-    return f"{player}'s side of stone {stone.number} is full ({held} of {stone.capacity}{mud})"
-
-
-def _name(card: Tactic) -> str:
-    return card.value.replace("-", " ").title()
-
-
-def _distinct(items: Iterable[_T]) -> list[_T]:
-    return list(dict.fromkeys(items))
+_distinct = tactics.distinct
 
 
 # Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.

@@ -1,11 +1,13 @@
-"""Positions as JSON-safe data: a game written out and read back, every problem named.
+"""Positions as JSON-safe data: a position written out and read back, every problem named.
+
+This module reads and writes the data only; :meth:`schotten.game.Game.from_dict` then checks the
+position against the rules (``Game.from_position``).
 
 >>> from schotten.game import Game
->>> from schotten.board import Variant
->>> data = game_to_data(Game(Variant.TACTICAL, seed=5))
+>>> data = Game(Variant.TACTICAL, seed=5).to_dict()
 >>> data["phase"], data["to_move"], len(data["decks"]["tactic"])
 ('play', 'first', 10)
->>> game_from_data({**data, "phase": "lunch"})
+>>> position_from_data({**data, "phase": "lunch"})
 Traceback (most recent call last):
 ...
 schotten.errors.InvalidPositionError: phase: expected one of play, return, claim, draw, not 'lunch'
@@ -15,79 +17,95 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, parse_card
 from schotten.errors import InvalidNotationError, InvalidPositionError
-from schotten.game import Game, Phase
 from schotten.moves import Deck
 from schotten.outcome import Outcome, Termination
+from schotten.turn import Phase
 
 _E = TypeVar("_E", bound=enum.StrEnum)
 
 
-def game_to_data(game: Game) -> dict[str, Any]:
-    """The whole position: board, hands, decks (top first), whose turn and step, outcome."""
+@dataclass(frozen=True)
+class GamePosition:
+    """A whole position as read from data, before the rules check it: the table, both hands
+    (first player's first), the decks (top first), whose turn and step, and the outcome."""
+
+    board: Board
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    decks: Mapping[Deck, tuple[Card, ...]]
+    to_move: Player
+    phase: Phase
+    step: int
+    recruited: bool
+    outcome: Outcome | None
+
+
+def position_to_data(position: GamePosition) -> dict[str, Any]:
+    """The whole position as JSON-safe data, cards in notation."""
+    outcome = position.outcome
     return {
-        "variant": str(game.variant),
-        "to_move": str(game.to_move),
-        "phase": str(game.phase),
-        "step": game.step,
-        "recruited": game.recruited,
-        "stones": [_stone_dict(s) for s in game.board.stones],
-        "discard": {str(p): _cards(game.board.discard[p]) for p in Player},
-        "hands": {str(p): _cards(game.hand(p)) for p in Player},
-        "decks": {str(d): _cards(game.deck(d)) for d in Deck},
+        "variant": str(position.board.variant),
+        "to_move": str(position.to_move),
+        "phase": str(position.phase),
+        "step": position.step,
+        "recruited": position.recruited,
+        "stones": [_stone_dict(s) for s in position.board.stones],
+        "discard": {str(p): _cards(position.board.discard[p]) for p in Player},
+        "hands": {str(p): _cards(position.hands[p]) for p in Player},
+        "decks": {str(d): _cards(position.decks.get(d, ())) for d in Deck},
         "outcome": None
-        if game.outcome is None
+        if outcome is None
         else {
-            "winner": None if game.outcome.winner is None else str(game.outcome.winner),
-            "termination": str(game.outcome.termination),
+            "winner": None if outcome.winner is None else str(outcome.winner),
+            "termination": str(outcome.termination),
         },
     }
 
 
-def game_from_data(data: Mapping[str, Any]) -> Game:
-    """Read a position written by :func:`game_to_data`, checked as ``Game.from_position`` does."""
+def position_from_data(data: Any) -> GamePosition:
+    """Read a position written by :func:`position_to_data`; malformed data raises
+    :class:`InvalidPositionError` naming the key at fault (the rules are checked later)."""
     reader = _Reader(data)
+    _no_unknown_keys(reader.data, _POSITION_KEYS, "")
     variant = reader.enum("variant", Variant)
     stones = tuple(reader.stone(item, n) for n, item in enumerate(reader.list("stones"), 1))
+    if len(stones) != 9:
+        raise InvalidPositionError(f"stones: expected the 9 stones, not {len(stones)}")
     discard = reader.by_player("discard")
     board = Board(variant, stones, (discard[0], discard[1]))
     hands = reader.by_player("hands")
-    decks_data = reader.mapping("decks")
+    decks_data = reader.mapping("decks", {str(d) for d in Deck})
     decks = {d: reader.cards(decks_data, str(d), "decks") for d in Deck}
-    outcome_data = data.get("outcome")
+    outcome_data = reader.data.get("outcome")
     outcome = None
     if outcome_data is not None:
-        if not isinstance(outcome_data, Mapping):
+        if not isinstance(outcome_data, Mapping) or set(outcome_data) - _OUTCOME_KEYS:
             raise InvalidPositionError("outcome: expected null or {winner, termination}")
         winner = outcome_data.get("winner")
         outcome = Outcome(
             None if winner is None else _Reader.player(winner, "outcome.winner"),
             _Reader(outcome_data).enum("termination", Termination),
         )
-    if len(stones) != 9:
-        raise InvalidPositionError(f"stones: expected the 9 stones, not {len(stones)}")
-    step = data.get("step")
-    recruited = data.get("recruited", False)
+    step = reader.data.get("step")
+    recruited = reader.data.get("recruited", False)
     if not isinstance(step, int) or isinstance(step, bool) or step < 0:
-        raise InvalidPositionError(f"step: expected a whole number, not {step!r}")
+        raise InvalidPositionError(f"step: expected a whole number, not {_short(step)}")
     if not isinstance(recruited, bool):
-        raise InvalidPositionError(f"recruited: expected true or false, not {recruited!r}")
-    unknown = set(data) - _POSITION_KEYS
-    if unknown:
-        raise InvalidPositionError(f"unknown keys: {', '.join(sorted(unknown))}")
-    return Game.from_position(
+        raise InvalidPositionError(f"recruited: expected true or false, not {_short(recruited)}")
+    return GamePosition(
         board,
         hands,
         decks,
-        to_move=_Reader.player(data.get("to_move"), "to_move"),
-        phase=reader.enum("phase", Phase),
-        step=step,
-        recruited=recruited,
-        outcome=outcome,
+        _Reader.player(reader.data.get("to_move"), "to_move"),
+        reader.enum("phase", Phase),
+        step,
+        recruited,
+        outcome,
     )
 
 
@@ -113,6 +131,25 @@ _POSITION_KEYS = frozenset(
     {"variant", "to_move", "phase", "step", "recruited", "stones", "discard", "hands", "decks"}
     | {"outcome"}
 )
+_OUTCOME_KEYS = frozenset({"winner", "termination"})
+_PLAYER_KEYS = frozenset(str(p) for p in Player)
+
+
+def _no_unknown_keys(data: Mapping[Any, Any], keys: Iterable[str], where: str) -> None:
+    unknown = sorted(repr(k) if not isinstance(k, str) else k for k in set(data) - set(keys))
+    if unknown:
+        prefix = f"{where}: " if where else ""
+        names = ", ".join(unknown)
+        names = names if len(names) <= 80 else f"{names[:80]}..."
+        raise InvalidPositionError(f"{prefix}unknown keys: {names}")
+
+
+def _short(value: Any) -> str:
+    """A value of the data in a message, cut short (a list may hold anything)."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:60]}..."
+
+
 _STONE_KEYS = frozenset(
     {"number", "first", "second", "completed_at", "claimed_by", "mud_fight", "blind_mans_bluff"}
 )
@@ -133,11 +170,11 @@ class _Reader:
 
     def enum(self, key: str, kind: type[_E]) -> _E:
         value = self.get(key)
-        try:
-            return kind(value)
-        except ValueError:
-            choices = ", ".join(str(k) for k in kind)
-            raise InvalidPositionError(f"{key}: expected one of {choices}, not {value!r}") from None
+        names = {str(k): k for k in kind}
+        if not isinstance(value, str) or value not in names:
+            choices = ", ".join(names)
+            raise InvalidPositionError(f"{key}: expected one of {choices}, not {_short(value)}")
+        return names[value]
 
     def list(self, key: str) -> list[Any]:
         value = self.get(key)
@@ -145,10 +182,12 @@ class _Reader:
             raise InvalidPositionError(f"{key}: expected a list")
         return value
 
-    def mapping(self, key: str) -> Mapping[str, Any]:
+    def mapping(self, key: str, keys: Iterable[str]) -> Mapping[str, Any]:
+        """The mapping at ``key``, whose keys must be among ``keys`` (none dropped silently)."""
         value = self.get(key)
         if not isinstance(value, Mapping):
             raise InvalidPositionError(f"{key}: expected a mapping")
+        _no_unknown_keys(value, keys, key)
         return value
 
     @staticmethod
@@ -164,30 +203,31 @@ class _Reader:
     @staticmethod
     def player(value: Any, where: str) -> Player:
         names = {str(p): p for p in Player}
-        if value not in names:
-            raise InvalidPositionError(f"{where}: expected 'first' or 'second', not {value!r}")
+        if not isinstance(value, str) or value not in names:
+            raise InvalidPositionError(
+                f"{where}: expected 'first' or 'second', not {_short(value)}"
+            )
         return names[value]
 
     def by_player(self, key: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        data = self.mapping(key)
+        data = self.mapping(key, _PLAYER_KEYS)
         return self.cards(data, "first", key), self.cards(data, "second", key)
 
     def stone(self, item: Any, number: int) -> Stone:
         where = f"stones[{number - 1}]"
         if not isinstance(item, Mapping):
             raise InvalidPositionError(f"{where}: expected a mapping")
-        unknown = set(item) - _STONE_KEYS
-        if unknown:
-            raise InvalidPositionError(f"{where}: unknown keys {', '.join(sorted(unknown))}")
+        _no_unknown_keys(item, _STONE_KEYS, where)
         if item.get("number") != number:
             raise InvalidPositionError(f"{where}: expected number {number}")
         times = item.get("completed_at", {})
         if not isinstance(times, Mapping):
             raise InvalidPositionError(f"{where}.completed_at: expected a mapping")
+        _no_unknown_keys(times, _PLAYER_KEYS, f"{where}.completed_at")
         sides = []
         for player in Player:
             at = times.get(str(player))
-            if at is not None and (not isinstance(at, int) or isinstance(at, bool)):
+            if at is not None and (not isinstance(at, int) or isinstance(at, bool) or at < 0):
                 raise InvalidPositionError(f"{where}.completed_at.{player}: expected a step")
             sides.append(Side(self.cards(item, str(player), where), at))
 
