@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from positions import OPPONENT, YOU, cards, refused, start, table
@@ -572,3 +573,95 @@ def test_engine_modules_import_each_other_without_a_cycle() -> None:
 
     for module in graph:
         visit(module, ())
+
+
+# --- Positions that cannot happen (regressions: each was accepted) ---------------------------
+
+
+def recruiting(variant: Variant, discard_recruiter: bool = False) -> dict[str, Any]:
+    """A fresh deal put at first's Recruiter return step: first's hand raised by two deck
+    cards (and the second's too, as the reported position had it)."""
+    data = Game(variant, seed=1).to_dict()
+    clan = data["decks"]["clan"]
+    for player in ("first", "second"):
+        data["hands"][player] += [clan.pop(0), clan.pop(0)]
+    if discard_recruiter:
+        data["decks"]["tactic"].remove("recruiter")
+        data["discard"]["first"].append("recruiter")
+        data["decks"]["clan"][:0] = data["hands"]["second"][-2:]
+        del data["hands"]["second"][-2:]
+    data["phase"] = "return"
+    return data
+
+
+def test_position_recruiter_return_step_refused_in_the_base_game() -> None:
+    with pytest.raises(InvalidPositionError, match=r"\[recruiter\] .*base game has no Recruiter"):
+        Game.from_dict(recruiting(Variant.BASE))
+
+
+def test_position_recruiter_return_step_refused_while_the_recruiter_is_in_the_deck() -> None:
+    with pytest.raises(InvalidPositionError, match=r"\[recruiter\] .*not in first's discard pile"):
+        Game.from_dict(recruiting(Variant.TACTICAL))
+
+
+def test_position_recruiter_return_step_after_the_recruiter_was_played() -> None:
+    game = Game.from_dict(recruiting(Variant.TACTICAL, discard_recruiter=True))
+    assert game.phase is Phase.RETURN and game.recruited and len(game.hand(YOU)) == 9
+
+
+def test_position_recruited_refused_in_the_base_game() -> None:
+    data = Game(Variant.BASE, seed=1).to_dict()
+    data["phase"], data["recruited"] = "claim", True
+    with pytest.raises(InvalidPositionError, match=r"\[recruiter\] .*base game has no Recruiter"):
+        Game.from_dict(data)
+
+
+def test_position_deadlock_outcome_refused_on_a_fresh_deal() -> None:
+    data = Game(Variant.BASE, seed=1).to_dict()
+    data["outcome"] = {"winner": None, "termination": "deadlock"}
+    with pytest.raises(InvalidPositionError, match=r"\[deadlock\] .*first can still"):
+        Game.from_dict(data)
+
+
+def test_position_deadlock_outcome_kept_on_a_closed_game() -> None:
+    game = tactical_deadlock(("red 9, red 8", "blue 1, blue 2"), YOU)
+    again = Game.from_dict(game.to_dict())
+    assert again.outcome == game.outcome == Outcome(YOU, Termination.DEADLOCK)
+
+
+def test_position_deadlock_outcome_refused_with_a_stone_left_to_close() -> None:
+    game = tactical_deadlock(("red 9, red 8", "blue 1, blue 2"), YOU)
+    data = game.to_dict()
+    data["stones"][8]["claimed_by"] = None  # the closing gives stone 9 to the higher total
+    data["outcome"]["winner"] = None
+    with pytest.raises(InvalidPositionError, match=r"\[deadlock\] .*stone 9 .*first"):
+        Game.from_dict(data)
+
+
+def test_position_deadlock_draw_refused_when_one_player_holds_a_winning_set() -> None:
+    game = tactical_deadlock(("red 9, red 8", "blue 1, blue 2"), YOU)
+    data = game.to_dict()
+    data["outcome"]["winner"] = None
+    with pytest.raises(InvalidPositionError, match=r"\[deadlock\] .*first holds"):
+        Game.from_dict(data)
+
+
+def test_position_deadlock_win_refused_when_both_players_hold_a_winning_set() -> None:
+    held = {1: YOU, 2: YOU, 4: YOU, 5: OPPONENT, 6: OPPONENT, 8: OPPONENT, 9: OPPONENT}
+    board, hands = packed_board(
+        Variant.TACTICAL,
+        {3: ("red 9, red 8", "blue 1"), 7: ("green 1", "blue 9, blue 8")},
+        held,
+        ("", ""),
+        discard=(
+            "recruiter, strategist, joker, spy",
+            "banshee, traitor, joker, shield-bearer",
+        ),
+        modes={1: (YOU, OPPONENT)},
+    )
+    game = Game.from_position(board, hands, to_move=YOU, phase=Phase.PLAY)
+    assert game.outcome == Outcome(None, Termination.DEADLOCK)
+    data = game.to_dict()
+    data["outcome"]["winner"] = "first"
+    with pytest.raises(InvalidPositionError, match=r"\[deadlock\] .*both players hold"):
+        Game.from_dict(data)

@@ -171,7 +171,7 @@ hand)
             decks = fill_decks(board, hand_lists)
         clan = list(decks.get(Deck.CLAN, ()))
         tactic = list(decks.get(Deck.TACTIC, ()))
-        problems = list(_position_problems(board, hand_lists, clan, tactic, phase))
+        problems = list(_position_problems(board, hand_lists, clan, tactic, phase, to_move))
         if step is None:
             times = [s.completed_at for st in board.stones for s in st.sides]
             step = max((t for t in times if t is not None), default=-1) + 1
@@ -190,12 +190,24 @@ hand)
                 f"a Recruiter played this turn, but the turn is at its {phase} step "
                 "(no normal draw after a Recruiter)"
             )
+        if recruited:
+            # Only a player who has just played the Recruiter can be at this point of a turn.
+            why = tactics.recruiter_pending(board, to_move)
+            if why is not None:
+                where = "a Recruiter return step" if phase is Phase.RETURN else "recruited is true"
+                problems.append(f"[{Rule.RECRUITER}] {where}, but {why}")
         problems += _outcome_problems(board, outcome)
         if problems:
             raise InvalidPositionError("; ".join(problems))
         game = cls.__new__(cls)
         hands_pair = (hand_lists[0], hand_lists[1])
         game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
+        if outcome is not None and outcome.termination is Termination.DEADLOCK:
+            problems = list(game._deadlock_problems(phase))
+            if problems:
+                raise InvalidPositionError(
+                    f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(problems)
+                )
         game.seed = None
         game.first = to_move
         if outcome is None and phase is Phase.DRAW and not game._can_draw(to_move):
@@ -558,6 +570,25 @@ hand)
         self.recruited = False
         self._close_if_deadlocked()
 
+    def _deadlock_problems(self, phase: Phase) -> Iterator[str]:
+        """Why this position cannot be the end of a deadlock closing (site ruling ``deadlock``):
+        the closing happens as a turn starts, when nobody can draw, place or claim, and it
+        closes every stone that goes to somebody."""
+        if phase is not Phase.PLAY:
+            yield f"the closing happens as a turn starts, not at the {phase} step"
+        for player in Player:
+            if self._can_draw(player):
+                yield f"{player} can still draw"
+            if self.can_place(player):
+                yield f"{player} can still place a card"
+            provable = self.provable_stones(player)
+            if provable:
+                yield f"{player} can still claim stone {', '.join(map(str, provable))}"
+        for stone in self.board.stones:
+            taker = _deadlock_taker(stone) if stone.claimed_by is None else None
+            if taker is not None:
+                yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
+
     def _close_if_deadlocked(self) -> None:
         """The deadlock closing (site ruling ``deadlock``), run when a turn is about to start."""
         for player in Player:
@@ -826,14 +857,20 @@ def _all_cards(variant: Variant) -> Counter[Card]:
 
 
 def _position_problems(
-    board: Board, hands: list[list[Card]], clan: list[Card], tactic: list[Card], phase: Phase
+    board: Board,
+    hands: list[list[Card]],
+    clan: list[Card],
+    tactic: list[Card],
+    phase: Phase,
+    to_move: Player,
 ) -> Iterator[str]:
     yield from board.problems()
     variant = board.variant
     if variant is Variant.BASE and any(board.discard):
         yield "the base game has no discard pile (only ruses discard cards)"
-    limit = variant.hand_size + (2 if phase is Phase.RETURN else 0)
     for player, hand in zip(Player, hands, strict=True):
+        # The Recruiter raises the mover's hand by two until the return step.
+        limit = variant.hand_size + (2 if phase is Phase.RETURN and player is to_move else 0)
         if len(hand) > limit:
             yield f"{player}'s hand holds {len(hand)} cards (at most {limit})"
     for card in clan:
@@ -879,8 +916,21 @@ def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
     elif outcome.termination is not Termination.DEADLOCK:
         if outcome.winner is None or wins[outcome.winner] is None:
             yield f"outcome {outcome}: no such win on the board"
-    elif outcome.winner is not None and wins[outcome.winner] is None:
-        yield f"outcome {outcome}: the winner does not hold a winning set of stones"
+    else:
+        # The closing's verdict: the one player who holds a winning set wins; else a draw.
+        holders = [p for p, won in wins.items() if won is not None]
+        winner = holders[0] if len(holders) == 1 else None
+        if outcome.winner is not None and wins[outcome.winner] is None:
+            yield f"outcome {outcome}: the winner does not hold a winning set of stones"
+        elif outcome.winner != winner and winner is None:
+            yield f"[{Rule.DEADLOCK}] outcome {outcome}: both players hold a winning set: a draw"
+        elif outcome.winner != winner:
+            assert winner is not None
+            held = ", ".join(map(str, board.stones_held(winner)))
+            yield (
+                f"[{Rule.DEADLOCK}] outcome {outcome}: {winner} holds stones {held} "
+                f"({wins[winner]}) and the other player no winning set: {winner} wins"
+            )
 
 
 def _deadlock_taker(stone: Stone) -> Player | None:
