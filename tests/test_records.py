@@ -4,6 +4,10 @@ replayed with every move checked again."""
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from positions import OPPONENT, YOU, cards, table
@@ -11,7 +15,7 @@ from positions import OPPONENT, YOU, cards, table
 from schotten.board import Player, Variant
 from schotten.errors import IllegalActionError, InvalidNotationError
 from schotten.game import Game, Phase
-from schotten.records import Record, play_random, random_game
+from schotten.records import MAX_BYTES, Record, play_random, random_game
 from schotten.rules import Rule
 
 
@@ -112,3 +116,88 @@ def test_random_game_is_seeded() -> None:
     one, two = random_game(8, Variant.TACTICAL), random_game(8, Variant.TACTICAL)
     assert one.moves == two.moves
     assert random_game(9, Variant.TACTICAL).moves != one.moves
+
+
+# --- Malformed records: a clean error naming the problem (regressions: each was a traceback,
+# a silently ignored key, or a hang) -------------------------------------------------------------
+
+HEAD = '{"format": "schotten-record/1", "variant": "base", '
+
+
+def start_record(variant: str = "base", **extra: object) -> str:
+    start = Game(Variant.BASE, seed=1).to_dict()
+    return json.dumps(
+        {"format": "schotten-record/1", "variant": variant, "start": start, "moves": [], **extra}
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (HEAD.encode() + b'"seed": 1, "moves": ["play red \xff"]}', "not UTF-8 text"),
+        (HEAD + '"seed": 1, "first": ["first"], "moves": []}', "\"first\" is 'first' or"),
+        (HEAD + '"seed": 1, "first": [], "moves": []}', "\"first\" is 'first' or"),
+        (HEAD + '"seed": 1, "first": {"a": 1}, "moves": []}', "\"first\" is 'first' or"),
+        (HEAD + '"seed": ' + "7" * 5000 + ', "moves": []}', "a number of 5000 digits"),
+        (HEAD + '"seed": -1, "moves": []}', '"seed" is a whole number'),
+        (HEAD + '"seed": 1, "moves": ' + "[" * 5000 + "]" * 5000 + "}", "nested deeper than"),
+        (HEAD + '"seed": 1, "seed": 2, "moves": []}', 'the key "seed" is given twice'),
+        (HEAD + '"seed": NaN, "moves": []}', "NaN is not a JSON number"),
+        ('{"format": "schotten-record/1", "variant": ["base"], "seed": 1, "moves": []}', "variant"),
+        (start_record(seed=1), "not both: remove 'seed'"),
+        (start_record(first="second"), "not both: remove 'first'"),
+        (start_record("tactical"), 'says "variant": "tactical" but its start position is of the'),
+    ],
+)
+def test_record_malformed_input_is_a_clean_error(text: str | bytes, message: str) -> None:
+    with pytest.raises(InvalidNotationError) as info:
+        Record.loads(text, "bad.json")
+    assert str(info.value).startswith("bad.json")
+    assert message in str(info.value)
+    assert len(str(info.value)) < 400
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d["hands"].update(third=[]), "hands: unknown keys: third"),
+        (lambda d: d["discard"].update(nobody=["red 1"]), "discard: unknown keys: nobody"),
+        (lambda d: d["decks"].update(spare=[]), "decks: unknown keys: spare"),
+        (lambda d: d.update(to_move=["first"]), "to_move: expected 'first' or 'second'"),
+        (lambda d: d.update(variant=["base"]), "variant: expected one of base, tactical"),
+        (lambda d: d["stones"][0].update(claimed_by=[]), r"claimed_by: expected 'first'"),
+        (lambda d: d["stones"][0]["completed_at"].update(third=1), "unknown keys: third"),
+        (lambda d: d["outcome"] is None and d.update(outcome={"winner": None}), "termination"),
+    ],
+)
+def test_record_start_position_malformed_is_a_clean_error(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    start = Game(Variant.BASE, seed=1).to_dict()
+    change(start)
+    record = {"format": "schotten-record/1", "variant": "base", "start": start, "moves": []}
+    with pytest.raises(InvalidNotationError, match=r"bad\.json: start position: ") as info:
+        Record.loads(json.dumps(record), "bad.json")
+    assert message in str(info.value)
+
+
+def test_record_file_read_only_when_a_small_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(Record(Variant.BASE, ("play red 3 at 5",), seed=1).dumps())
+    assert Record.load(path).moves == ("play red 3 at 5",)
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    with pytest.raises(InvalidNotationError, match=r"fifo\.json: not a regular file \(a FIFO\)"):
+        Record.load(fifo)  # opening a FIFO with no writer would block for ever
+    endless = tmp_path / "zero.json"
+    endless.symlink_to("/dev/zero")
+    with pytest.raises(InvalidNotationError, match=r"not a regular file \(a character device"):
+        Record.load(endless)
+    with pytest.raises(InvalidNotationError, match=r"not a regular file \(a folder"):
+        Record.load(tmp_path)
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (MAX_BYTES + 1))
+    with pytest.raises(InvalidNotationError, match=f"{MAX_BYTES + 1} bytes, more than"):
+        Record.load(big)
+    with pytest.raises(InvalidNotationError, match="No such file"):
+        Record.load(tmp_path / "missing.json")

@@ -28,11 +28,14 @@ True
 from __future__ import annotations
 
 import json
+import os
 import random
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from schotten import json_input
 from schotten.board import Player, Variant
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.game import Game, Phase
@@ -63,9 +66,15 @@ class Record:
         return cls(game.variant, moves, None, game.first, game.start)
 
     def new_game(self) -> Game:
-        """The game before the first move."""
+        """The game before the first move; a start position must be of the record's variant."""
         if self.start is not None:
-            return Game.from_dict(self.start)
+            game = Game.from_dict(self.start)
+            if game.variant is not self.variant:
+                raise InvalidNotationError(
+                    f'the record says "variant": "{self.variant}" but its start position '
+                    f"is of the {game.variant} game"
+                )
+            return game
         if self.seed is None:
             raise InvalidNotationError("a record needs a seed or a start position")
         return Game(self.variant, seed=self.seed, first=self.first)
@@ -104,48 +113,116 @@ class Record:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def loads(cls, text: str, source: str = "<record>") -> Record:
+    def loads(cls, text: str | bytes, source: str = "<record>") -> Record:
         """Read a record; a malformed one raises :class:`InvalidNotationError` naming ``source``
-        (and the line, for bad JSON)."""
+        (and the line and column, for bad JSON). Every key must mean something: a record has a
+        ``seed`` (and ``first``) or a ``start`` position of its ``variant``, never both."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidNotationError(
-                f"{source}, line {error.lineno}: not JSON ({error.msg})"
-            ) from None
+            data = json_input.loads(text)
+        except json_input.JsonInputError as error:
+            if error.line:
+                raise InvalidNotationError(
+                    f"{source}, line {error.line}: {error.message} (column {error.column})"
+                ) from None
+            raise InvalidNotationError(f"{source}: {error}") from None
         if not isinstance(data, dict):
             raise InvalidNotationError(f"{source}: a record is a JSON object")
         if data.get("format") != FORMAT:
             raise InvalidNotationError(f'{source}: expected "format": "{FORMAT}"')
-        unknown = set(data) - {"format", "variant", "seed", "first", "start", "moves"}
+        unknown = sorted(set(data) - {"format", "variant", "seed", "first", "start", "moves"})
         if unknown:
-            raise InvalidNotationError(f"{source}: unknown keys {', '.join(sorted(unknown))}")
-        try:
-            variant = Variant(str(data.get("variant")))
-        except ValueError:
-            raise InvalidNotationError(f"{source}: \"variant\" is 'base' or 'tactical'") from None
+            names = ", ".join(unknown)
+            names = names if len(names) <= 80 else f"{names[:80]}..."
+            raise InvalidNotationError(f"{source}: unknown keys {names}")
+        variant = _VARIANTS.get(_text(data.get("variant")))
+        if variant is None:
+            raise InvalidNotationError(f"{source}: \"variant\" is 'base' or 'tactical'")
         moves = data.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidNotationError(f'{source}: "moves" is a list of moves in notation')
-        for number, text in enumerate(moves, 1):
+        for number, text_move in enumerate(moves, 1):
             try:
-                Move.parse(text)
+                Move.parse(text_move)
             except InvalidNotationError as error:
                 raise InvalidNotationError(f"{source}: move {number}: {error}") from None
-        start = data.get("start")
-        if start is not None:
+        if "start" in data:
+            both = sorted({"seed", "first"} & set(data))
+            if both:
+                raise InvalidNotationError(
+                    f'{source}: a record starts from a position ("start") or from a deal '
+                    f'("seed", "first"), not both: remove {" and ".join(map(repr, both))}'
+                )
+            record = cls(variant, tuple(moves), None, Player.FIRST, data["start"])
             try:
-                Game.from_dict(start)
+                record.new_game()
             except InvalidPositionError as error:
                 raise InvalidNotationError(f"{source}: start position: {error}") from None
-            return cls(variant, tuple(moves), None, Player.FIRST, start)
+            except InvalidNotationError as error:
+                raise InvalidNotationError(f"{source}: {error}") from None
+            return record
         seed = data.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise InvalidNotationError(f'{source}: "seed" is a whole number')
-        first = {str(p): p for p in Player}.get(data.get("first", "first"))
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
+            raise InvalidNotationError(f'{source}: "seed" is a whole number from 0 to 2**64 - 1')
+        first = _PLAYERS.get(_text(data.get("first", "first")))
         if first is None:
             raise InvalidNotationError(f"{source}: \"first\" is 'first' or 'second'")
         return cls(variant, tuple(moves), seed, first)
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Record:
+        """Read a record file: a regular file of at most :data:`MAX_BYTES`, checked before it is
+        read (a FIFO would block, a device could be endless)."""
+        return cls.loads(read_limited(path, MAX_BYTES), str(path))
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; anything else is refused with
+    :class:`InvalidNotationError`, without waiting and without reading more than ``limit``."""
+    name = os.fspath(path)
+    try:
+        info = os.stat(name)
+    except OSError as error:
+        raise InvalidNotationError(f"{name}: {error.strerror or error}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise InvalidNotationError(f"{name}: not a regular file ({_file_kind(info.st_mode)})")
+    if info.st_size > limit:
+        raise InvalidNotationError(f"{name}: {info.st_size} bytes, more than {limit}")
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening must not wait.
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise InvalidNotationError(f"{name}: not a regular file")
+            data = file.read(limit + 1)
+    except OSError as error:
+        raise InvalidNotationError(f"{name}: {error.strerror or error}") from None
+    if len(data) > limit:
+        raise InvalidNotationError(f"{name}: more than {limit} bytes")
+    return data
+
+
+def _text(value: object) -> str:
+    """A JSON value looked up by name: anything but a string matches no name."""
+    return value if isinstance(value, str) else ""
+
+
+def _file_kind(mode: int) -> str:
+    for test, kind in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
+        if test(mode):
+            return kind
+    return "a special file"
+
+
+_VARIANTS = {str(v): v for v in Variant}
+_PLAYERS = {str(p): p for p in Player}
+# A record of the longest possible game is a few hundred kilobytes.
+MAX_BYTES = 4 * 1024 * 1024
 
 
 def random_game(seed: int, variant: Variant = Variant.TACTICAL) -> Record:
