@@ -2,7 +2,8 @@
 
 ``main(argv)`` returns the exit status; ``entrypoint()`` is the console script. Usage errors go
 through argparse (status 2); engine and case errors are printed once, as ``error: ...`` on stderr
-(status 1), by :func:`main`.
+(status 1), by :func:`main`. Anything else is a bug of the engine: one line asks to report it,
+and the Python stack is printed only with the global ``--debug`` option.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -49,6 +51,11 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         description="Schotten Totten rules engine: check, explain and approve the casebook.",
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="on an internal error, print the Python stack (for a bug report)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
@@ -106,11 +113,24 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             _error(str(error))
     except (CommandError, InvalidNotationError, IllegalActionError, InvalidPositionError) as exc:
         _error(str(exc))
-    except BrokenPipeError:
+    except (BrokenPipeError, KeyboardInterrupt):
         raise
     except OSError as exc:
         _error(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+    except Exception as exc:  # every other exception is a bug: say so in one line
+        if args.debug:
+            traceback.print_exc()
+        _error(_internal(exc, args.debug))
     return EXIT_FAILED
+
+
+def _internal(exc: BaseException, debug: bool) -> str:
+    what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    if len(what) > 200:
+        what = f"{what[:200]}..."
+    what = " ".join(what.split())  # one line, whatever the exception's text holds
+    hint = "" if debug else " (run again with --debug for the details)"
+    return f"internal error: {what}; please report it with the command you ran{hint}"
 
 
 def entrypoint() -> None:
@@ -121,6 +141,9 @@ def entrypoint() -> None:
         # The reader went away (``| head``): stop quietly, as other command-line tools do.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = EXIT_FAILED
+    except KeyboardInterrupt:
+        _error("interrupted")
+        status = 130  # the shell's status for a command stopped by Ctrl-C
     sys.exit(status)
 
 
@@ -336,7 +359,7 @@ def _approve(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.record
-    record = Record.loads(path.read_text(encoding="utf-8"), str(path))
+    record = Record.load(path)  # a regular file of bounded size only: never a FIFO or a device
     game = record.replay(str(path))
     start = f"seed {record.seed}" if record.seed is not None else "a position"
     print(f"{path}: {len(record.moves)} moves replayed from {start} ({record.variant}), all legal")
