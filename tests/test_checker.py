@@ -351,3 +351,36 @@ def test_engine_shipped_to_the_browser_needs_the_standard_library_only(tmp_path:
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["reason"] == "opponent-can-beat"
+
+
+# --- Hostile input: always an answer, never an exception (regressions) ----------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "detail"),
+    [
+        ("[" * 40_000 + "]" * 40_000, "bad-input", "nested deeper than"),
+        ('{"mine": ' + "[" * 50 + "]" * 50 + "}", "bad-input", "nested deeper than"),
+        ('{"mine": [], "mine": ["red 1"]}', "bad-input", 'the key "mine" is given twice'),
+        ('{"mud_fight": ' + "1" * 5000 + "}", "bad-input", "a number of 5000 digits"),
+        ('{"mud_fight": NaN}', "bad-input", "NaN is not a JSON number"),
+        (" " * 200_000, "bad-input", "200000 characters"),
+        ("{", "bad-input", "not JSON: line 1, column 2"),
+    ],
+)
+def test_check_answers_malformed_json(text: str, error: str, detail: str) -> None:
+    answer = json.loads(check(text))
+    assert answer["ok"] is False and answer["error"] == error
+    assert detail in answer["detail"]
+
+
+@pytest.mark.parametrize("card", ["red ²", "red ⑦", "red ７", "red " + "1" * 5000, "red 07"])
+def test_check_answers_non_ascii_or_long_values_as_unknown_cards(card: str) -> None:
+    answer = json.loads(check(json.dumps({"mine": [card]})))
+    assert answer == {"ok": False, "error": "unknown-card", "cards": [card]}
+
+
+@pytest.mark.parametrize("value", [None, 3, b"\xff\xfe", ["{}"]])
+def test_check_answers_what_is_not_text(value: Any) -> None:
+    answer = json.loads(check(value))
+    assert answer["ok"] is False and answer["error"] == "bad-input"

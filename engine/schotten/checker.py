@@ -25,6 +25,10 @@ page words in its language:
 
 >>> check_position({"mine": ["red 1", "red 1"]})["error"], check_position({"mine": ["pink 3"]})
 ('card-twice', {'ok': False, 'error': 'unknown-card', 'cards': ['pink 3']})
+
+Text that is not a position (not JSON, nested too deeply, a key twice, an unknown key, a wrong
+type) is answered ``bad-input`` with an English ``detail`` for developers; ``internal-error``
+would be a bug of the engine, answered rather than raised.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, parse_card
 from schotten.claims import StoneVerdict, judge_stone
@@ -42,6 +47,7 @@ from schotten.errors import InvalidNotationError
 from schotten.formations import Formation
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
+MAX_INPUT = 100_000  # characters: a position is a few hundred; anything longer is not one
 _KEYS = {"variant", "mine", "theirs", "elsewhere", "mud_fight", "blind_mans_bluff"}
 _KEYS |= {"completed_first"}
 
@@ -92,12 +98,25 @@ class Position:
 
 
 def check(position_json: str) -> str:
-    """The checker's one call: a JSON position in, a JSON verdict or error out."""
+    """The checker's one call: a JSON position in, a JSON verdict or error out; it never raises
+    (in the browser an exception, a ``RecursionError`` above all, can stop the whole runtime).
+
+    >>> json.loads(check("[" * 1000 + "]" * 1000))["detail"]
+    'not JSON: line 1, column 21: nested deeper than 20 levels'
+    """
+    if isinstance(position_json, str) and len(position_json) > MAX_INPUT:
+        detail = f"not JSON: {len(position_json)} characters, at most {MAX_INPUT}"
+        return json.dumps({"ok": False, "error": "bad-input", "detail": detail})
     try:
-        data = json.loads(position_json)
-    except (TypeError, ValueError):
-        return json.dumps({"ok": False, "error": "bad-input", "detail": "not JSON"})
-    return json.dumps(check_position(data), ensure_ascii=False)
+        data = json_input.loads(position_json)
+    except json_input.JsonInputError as error:
+        return json.dumps({"ok": False, "error": "bad-input", "detail": f"not JSON: {error}"})
+    try:
+        answer = check_position(data)
+    except Exception as error:  # a bug of the engine: answered, never thrown at the page
+        detail = f"{type(error).__name__}: {error}"[:200]
+        answer = {"ok": False, "error": "internal-error", "detail": detail}
+    return json.dumps(answer, ensure_ascii=False)
 
 
 def check_position(data: Any) -> dict[str, Any]:
