@@ -4,15 +4,23 @@ checked against the brute-force reference on thousands of random positions."""
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
-from positions import OPPONENT, YOU, cards, claim_positions, table
+from positions import OPPONENT, YOU, cards, claim_positions, refused, table
 from reference import brute_judge, brute_pool, brute_side
 
 from schotten.board import Board, Variant
 from schotten.cards import ClanCard, Tactic
+from schotten.casebook import load_case
+from schotten.casebook.run import claim_outcome, run_case
 from schotten.claims import Reason, judge_claim, judge_stone, unseen_pool
 from schotten.formations import FormationKind, evaluate
+from schotten.game import Game, Phase
+from schotten.outcome import Outcome, Termination
+from schotten.rules import Rule
+
+CASES = Path(__file__).resolve().parent.parent / "cases"
 
 # --- The eleven situations of the edge-case page, in its table order -------------------------
 
@@ -248,3 +256,21 @@ def _assert_legal_witness(board: Board, number: int, verdict: object) -> None:
     assert formation == witness.formation
     assert formation > verdict.mine  # type: ignore[attr-defined]
     assert evaluate(witness.side, totals_only=stone.totals_only) == witness.formation
+
+
+# Regression: the casebook took the granted stones of a claim with a refused one (and here
+# recorded a win), while the game refused the whole move. One rule now: ``claim-together``.
+def test_claim_together_one_refused_stone_refuses_the_whole_claim_everywhere() -> None:
+    case = load_case(CASES / "one-refused-stone-refuses-the-claim.yaml")
+    result = run_case(case)
+    assert [(v.stone, v.granted) for v in result.verdicts] == [(4, True), (7, False)]
+    assert result.game == "ongoing"  # stone 4 alone would make 4-5-6: taken, it would win
+    assert claim_outcome(case.board, result.verdicts[:1]) == "won-by-you"
+
+    game = Game.from_position(case.board, [(), ()], to_move=YOU, phase=Phase.CLAIM)
+    error = refused(game, "claim 4 7")
+    assert error.rule is Rule.CLAIM_PROOF
+    assert "stone 4 is proven, but the claim is refused whole: nothing is taken" in str(error)
+    assert game.stones_held(YOU) == (5, 6)
+    game.apply("claim 4")
+    assert game.outcome == Outcome(YOU, Termination.THREE_ADJACENT)

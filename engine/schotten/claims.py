@@ -186,5 +186,20 @@ def judge_claim(board: Board, claimer: Player, stones: Iterable[int]) -> tuple[S
     return tuple(judge_stone(board, claimer, n, pool) for n in stones)
 
 
+def stones_taken(verdicts: Iterable[StoneVerdict]) -> tuple[int, ...]:
+    """The stones a claim takes (rule ``claim-together``): every stone it names when each one
+    is proven, otherwise none, since a claim with a refused stone is refused whole.
+
+    >>> from schotten.board import Board, Player, Variant
+    >>> verdicts = judge_claim(Board.empty(Variant.BASE), Player.FIRST, [4])
+    >>> stones_taken(verdicts), verdicts[0].reason
+    ((), <Reason.SIDE_INCOMPLETE: 'side-incomplete'>)
+    """
+    verdicts = tuple(verdicts)
+    if all(v.granted for v in verdicts):
+        return tuple(v.stone for v in verdicts)
+    return ()
+
+
 def _witness(best: Completion) -> Witness:
     return Witness(best.added, best.formation, best.resolved)

@@ -65,7 +65,7 @@ from schotten.cards import (
     TacticKind,
     format_cards,
 )
-from schotten.claims import Pool, Reason, StoneVerdict, judge_claim, judge_stone
+from schotten.claims import Pool, Reason, StoneVerdict, judge_claim, judge_stone, stones_taken
 from schotten.completion import ALL_CLAN_MASK, pool_mask
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (
@@ -468,11 +468,18 @@ hand)
         if all(n in provable for n in move.stones):
             return
         verdicts = judge_claim(self.board, self.to_move, move.stones)
+        if stones_taken(verdicts) == move.stones:
+            return
         refused = [v for v in verdicts if not v.granted]
-        if refused:
-            raise IllegalActionError(
-                refused[0].reason.rule, "; ".join(v.explain() for v in refused)
+        detail = "; ".join(v.explain() for v in refused)
+        proven = [str(v.stone) for v in verdicts if v.granted]
+        if proven:
+            # Rule claim-together: a claim is legal only when every stone it names is proven.
+            detail += (
+                f"; stone {', '.join(proven)} {'is' if len(proven) == 1 else 'are'} proven, "
+                "but the claim is refused whole: nothing is taken"
             )
+        raise IllegalActionError(refused[0].reason.rule, detail)
 
     def _verify_draw(self, move: Draw) -> None:
         if move.deck is Deck.TACTIC and self.variant is Variant.BASE:

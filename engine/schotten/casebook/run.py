@@ -25,7 +25,7 @@ from schotten.casebook.errors import KeyPath, format_key_path
 from schotten.casebook.playon import play_on as play_on_moves
 from schotten.casebook.playon import start_game
 from schotten.casebook.schema import formation_name
-from schotten.claims import StoneVerdict, judge_claim
+from schotten.claims import StoneVerdict, judge_claim, stones_taken
 from schotten.formations import Formation
 from schotten.outcome import winning_condition
 
@@ -53,7 +53,7 @@ class CaseResult:
 
     case: Case
     verdicts: tuple[StoneVerdict, ...]
-    game: str | None  # the game state once the granted stones are taken (with ``claim``)
+    game: str | None  # the game state after the claim (with ``claim``): see claim_outcome
     computed: Expectation  # the engine's results in the shape of ``expect:``
     mismatches: tuple[Mismatch, ...]
 
@@ -95,10 +95,13 @@ def check_cases(folder: str | Path) -> list[CaseResult]:
 
 
 def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
-    """``won-by-you`` if the granted stones (taken together) make ``you`` win, else ``ongoing``."""
-    for verdict in verdicts:
-        if verdict.granted:
-            board = board.with_stone(replace(board.stone(verdict.stone), claimed_by=Player.FIRST))
+    """``won-by-you`` if the stones the claim takes make ``you`` win, else ``ongoing``.
+
+    The claim takes its stones as the game does (rule ``claim-together``): all of them, when
+    every one is proven; none, when any one is refused. Each stone's verdict is still reported.
+    """
+    for number in stones_taken(verdicts):
+        board = board.with_stone(replace(board.stone(number), claimed_by=Player.FIRST))
     return (
         f"won-by-{NAME_OF[Player.FIRST]}" if winning_condition(board, Player.FIRST) else "ongoing"
     )
