@@ -136,12 +136,18 @@ _PLAYER_KEYS = frozenset(str(p) for p in Player)
 
 
 def _no_unknown_keys(data: Mapping[Any, Any], keys: Iterable[str], where: str) -> None:
-    unknown = sorted(repr(k) if not isinstance(k, str) else k for k in set(data) - set(keys))
+    unknown = sorted(_key_name(k) for k in set(data) - set(keys))
     if unknown:
         prefix = f"{where}: " if where else ""
         names = ", ".join(unknown)
         names = names if len(names) <= 80 else f"{names[:80]}..."
         raise InvalidPositionError(f"{prefix}unknown keys: {names}")
+
+
+def _key_name(key: Any) -> str:
+    """A key as a message shows it: plain when it is a plain word, else quoted."""
+    plain = isinstance(key, str) and key.isprintable() and key and key.split() == [key]
+    return key if plain else repr(key)
 
 
 def _short(value: Any) -> str:

@@ -131,7 +131,9 @@ class Record:
             raise InvalidNotationError(f'{source}: expected "format": "{FORMAT}"')
         unknown = sorted(set(data) - {"format", "variant", "seed", "first", "start", "moves"})
         if unknown:
-            names = ", ".join(unknown)
+            names = ", ".join(
+                k if k.isprintable() and k.split() == [k] else repr(k) for k in unknown
+            )
             names = names if len(names) <= 80 else f"{names[:80]}..."
             raise InvalidNotationError(f"{source}: unknown keys {names}")
         variant = _VARIANTS.get(_text(data.get("variant")))
