@@ -151,7 +151,9 @@ class Game:
         and at a play step the deadlock closing is checked at once.
 
         Raises :class:`InvalidPositionError` naming every problem: a card missing or twice, a
-        side over its capacity, a hand over its size, a tactic card in the base game, ...
+        side over its capacity, a hand over its size, a tactic card in the base game, a Recruiter
+        step without the Recruiter played (rule ``recruiter``), a deadlock end on a position the
+        closing did not make (rule ``deadlock``), ...
 
         >>> from schotten.cards import parse_card, parse_cards
         >>> board = Board.empty(Variant.BASE).place(Player.FIRST, 4, parse_card("red 7"), at=0)
