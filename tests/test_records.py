@@ -201,3 +201,12 @@ def test_record_file_read_only_when_a_small_regular_file(tmp_path: Path) -> None
         Record.load(big)
     with pytest.raises(InvalidNotationError, match="No such file"):
         Record.load(tmp_path / "missing.json")
+
+
+def test_record_from_a_position_with_the_second_player_to_move_round_trips() -> None:
+    board = table({4: ("red 1, red 2", "blue 5")})
+    game = Game.from_position(board, (cards("red 3"), cards("blue 6")), to_move=OPPONENT)
+    game.apply("play blue 6 at 4")
+    record = Record.from_game(game)
+    assert Record.loads(record.dumps()) == record
+    assert record.replay().to_dict() == game.to_dict()

@@ -63,7 +63,8 @@ class Record:
         moves = tuple(str(m) for m in game.history)
         if game.seed is not None:
             return cls(game.variant, moves, game.seed, game.first)
-        return cls(game.variant, moves, None, game.first, game.start)
+        # A position says who is to move: ``first`` (of a deal) means nothing here.
+        return cls(game.variant, moves, None, Player.FIRST, game.start)
 
     def new_game(self) -> Game:
         """The game before the first move; a start position must be of the record's variant."""
