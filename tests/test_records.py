@@ -210,3 +210,11 @@ def test_record_from_a_position_with_the_second_player_to_move_round_trips() -> 
     record = Record.from_game(game)
     assert Record.loads(record.dumps()) == record
     assert record.replay().to_dict() == game.to_dict()
+
+
+def test_record_starting_from_a_deadlock_end_that_did_not_happen_is_refused() -> None:
+    start = Game(Variant.BASE, seed=1).to_dict()
+    start["outcome"] = {"winner": None, "termination": "deadlock"}
+    record = {"format": "schotten-record/1", "variant": "base", "start": start, "moves": []}
+    with pytest.raises(InvalidNotationError, match=r"start position: \[deadlock\] outcome draw"):
+        Record.loads(json.dumps(record), "bad.json")
