@@ -52,7 +52,7 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any
 
 from schotten import tactics
 from schotten.board import Board, Player, Stone, Variant
@@ -84,9 +84,8 @@ from schotten.moves import (
 from schotten.outcome import Outcome, Termination, winning_condition
 from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
+from schotten.tactics import distinct
 from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
-
-_T = TypeVar("_T")
 
 
 class Game:
@@ -655,7 +654,7 @@ hand)
 
     def _tactic_moves(self, player: Player) -> Iterator[Move]:
         """Every legal play of a tactic card by ``player``, as if it were their turn."""
-        cards = _distinct(c for c in self._hands[player] if isinstance(c, Tactic))
+        cards = distinct(c for c in self._hands[player] if isinstance(c, Tactic))
         if not cards or self._tactics[player] > self._tactics[player.other]:
             return
         for card in cards:
@@ -853,7 +852,7 @@ def fill_decks(
         (Deck.TACTIC, TACTIC_CARDS),
     )
     for deck, order in orders:
-        below = [c for c in _distinct(order) for _ in range(rest[c])]
+        below = [c for c in distinct(order) for _ in range(rest[c])]
         decks[deck] = (*tops.get(deck, ()), *below)
     return decks
 
@@ -898,7 +897,7 @@ def _position_problems(
         for card in deck:
             places.setdefault(card, []).append(f"in the {name} deck")
     everything = _all_cards(variant)
-    for card in _distinct([*everything, *places]):
+    for card in distinct([*everything, *places]):
         where = places.get(card, [])
         copies = everything[card]
         if isinstance(card, Tactic) and variant is Variant.BASE:
@@ -909,7 +908,7 @@ def _position_problems(
         elif len(where) > copies and any(not w.startswith("on the table") for w in where):
             yield (
                 f"{card} is in the game {'twice' if len(where) == 2 else f'{len(where)} times'} "
-                f"({', '.join(_distinct(where))})"
+                f"({', '.join(distinct(where))})"
             )
         elif len(where) < copies:
             yield f"{card} is in the game {len(where)} times, not {copies}"
@@ -956,14 +955,11 @@ def _top_value(card: Card) -> int:
     return card.value if isinstance(card, ClanCard) else max(card.values, default=0)
 
 
-_distinct = tactics.distinct
-
-
 # Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
 _EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
 _PLAYS: dict[Card, dict[int, Move]] = {
     card: {n: Play(card, n) for n in range(1, 10)}
-    for card in _distinct(_EVERY_CARD)
+    for card in distinct(_EVERY_CARD)
     if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
 }
 _WILDS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)  # in the order of unseen_pool
