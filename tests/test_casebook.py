@@ -14,6 +14,7 @@ from schotten.casebook import CaseFileError, Publication, load_case, load_cases
 from schotten.casebook.approve import approve, render_expect
 from schotten.casebook.case import parse_case
 from schotten.casebook.loader import parse_yaml
+from schotten.casebook.lock import entry_of, read_lock, write_lock
 from schotten.casebook.run import check_cases, run_case
 from schotten.claims import Reason
 from schotten.moves import Move
@@ -98,7 +99,7 @@ def test_duplicate_key_keeps_the_first_value() -> None:
 
 
 def test_unsafe_tags_are_refused() -> None:
-    with pytest.raises(CaseFileError, match="could not determine a constructor"):
+    with pytest.raises(CaseFileError, match=r"tag !!python/object:os.system: case files use no"):
         parse_case("!!python/object:os.system {}\n", Path("x.yaml"))
 
 
@@ -251,9 +252,14 @@ def test_load_cases_refuses_a_table_row_used_twice() -> None:
 
 
 def _publish(source: Path, dest: Path, table: str, row: int) -> None:
+    """Copy a case, published at (table, row), and record it in the folder's lock."""
     text = source.read_text(encoding="utf-8")
     text = re.sub(r"(?m)^published: .*$", "", text)
     dest.write_text(text + f"published: {{table: {table}, row: {row}}}\n", encoding="utf-8")
+    entries = read_lock(dest.parent) or {}
+    entry = entry_of(load_case(dest))
+    assert entry is not None
+    write_lock(dest.parent, [*entries.values(), entry])
 
 
 def test_load_cases_refuses_a_gap_in_a_tables_rows(tmp_path: Path) -> None:

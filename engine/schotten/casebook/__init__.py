@@ -14,9 +14,9 @@ from schotten.casebook.case import (
     PlayOn,
     Publication,
     load_case,
-    load_cases,
 )
 from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.folder import load_cases, load_folder
 from schotten.casebook.run import CaseResult, Mismatch, check_cases, run_case
 from schotten.casebook.schema import case_schema, schema_text
 
@@ -36,6 +36,7 @@ __all__ = [
     "check_cases",
     "load_case",
     "load_cases",
+    "load_folder",
     "run_case",
     "schema_text",
 ]

@@ -20,7 +20,8 @@ import jsonschema  # type: ignore[import-untyped]
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, TacticKind, parse_card
 from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
-from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.files import case_id_problem, read_case_text
+from schotten.casebook.loader import Document, is_ascii_number, parse_yaml
 from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import PLAYERS, case_schema
 from schotten.claims import Reason
@@ -157,33 +158,10 @@ class Case:
 def load_case(path: str | Path) -> Case:
     """Read and validate one case file; :class:`CaseFileError` lists all of its problems."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileError([CaseError(path, 1, 1, (), f"cannot read the file: {exc}")]) from exc
-    return parse_case(text, path)
-
-
-def load_cases(folder: str | Path) -> list[Case]:
-    """Every ``*.yaml`` case of a folder, published ones first (by table, then row), then by id.
-
-    :class:`CaseFileError` lists every problem of every invalid file, and the publication problems
-    of the folder (a row used twice, a gap in a table's rows).
-    """
-    cases: list[Case] = []
-    errors: list[CaseError] = []
-    for path in sorted(Path(folder).glob("*.yaml")):
-        try:
-            cases.append(load_case(path))
-        except CaseFileError as exc:
-            errors.extend(exc.errors)
-    # A case the runner would never read is an error, not a silent gap.
-    for path in sorted(Path(folder).glob("*.yml")):
-        errors.append(CaseError(path, 1, 1, (), "case files end in .yaml: rename it"))
-    errors.extend(publication_problems(cases))
-    if errors:
-        raise CaseFileError(errors)
-    return sorted(cases, key=case_order)
+    problem = case_id_problem(path)
+    if problem is not None:
+        raise CaseFileError([CaseError(path, 1, 1, (), problem)])
+    return parse_case(read_case_text(path), path)
 
 
 FAQ_TABLE = "faq"
@@ -250,7 +228,10 @@ def parse_case(text: str, path: Path) -> Case:
     doc = parse_yaml(text, path)
     errors = list(doc.errors)
     if doc.data is None:
-        raise CaseFileError(errors)
+        # A null document (``---``, ``~``, ``null``): what a truncated write or a bad merge leaves.
+        line, column = doc.locate(())
+        empty = "the file holds no case (an empty or null document): restore it or delete it"
+        raise CaseFileError(errors or [CaseError(path, line, column, (), empty)])
     if not isinstance(doc.data, dict):
         raise CaseFileError([*errors, _error(doc, (), "a case file is a mapping of keys")])
     data = json_keys(doc.data)
@@ -264,10 +245,18 @@ def parse_case(text: str, path: Path) -> Case:
     return case
 
 
+def _is_integer(checker: Any, instance: Any) -> bool:
+    # JSON Schema counts 4.0 as an integer; a case file writes whole numbers as whole numbers.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    schema = case_schema()
-    validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
+    base = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_integer)
+    )
+    validator: jsonschema.protocols.Validator = strict(case_schema())
     return validator
 
 
@@ -281,7 +270,7 @@ def schema_errors(doc: Document, data: Any) -> list[CaseError]:
             for name in sorted(set(error.instance) - set(allowed), key=str):
                 step = _path_step(name)
                 where = ", ".join(allowed)
-                message = f"unknown key {name!r} (expected: {where})"
+                message = f"unknown key {_show(name)} (expected: {where})"
                 errors.append(_error(doc, (*key_path, step), message, True))
             continue
         if error.schema is False:
@@ -306,10 +295,10 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     validator = error.validator
     described = isinstance(schema, dict) and "description" in schema
     if validator in ("pattern", "enum") and described:
-        return f"expected {schema['description']}, got {error.instance!r}"
+        return f"expected {schema['description']}, got {_show(error.instance)}"
     if validator == "enum":
         choices = ", ".join(map(str, error.validator_value))
-        return f"expected one of {choices}, got {error.instance!r}"
+        return f"expected one of {choices}, got {_show(error.instance)}"
     if validator == "required":
         return f"missing key {error.message.split(' is a required')[0]}"
     if validator == "anyOf" and not error.absolute_path:
@@ -319,18 +308,28 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if validator == "maxItems":
         return f"at most {error.validator_value} expected, got {len(error.instance)}"
     if validator == "uniqueItems":
-        return f"an item is listed twice in {error.instance!r}"
+        return f"an item is listed twice in {_show(error.instance)}"
     if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "row":
-        return f"expected a row number from 1, got {error.instance!r}"
+        return f"expected a row number from 1, got {_show(error.instance)}"
     if validator in ("minimum", "maximum"):
-        return f"expected a stone from 1 to 9, got {error.instance!r}"
+        return f"expected a stone from 1 to 9, got {_show(error.instance)}"
     if validator == "type":
-        return f"expected {_type_name(error.validator_value)}, got {error.instance!r}"
-    return str(error.message)
+        return f"expected {_type_name(error.validator_value)}, got {_show(error.instance)}"
+    return str(error.message)[:200]
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _type_name(kind: Any) -> str:
-    names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a number"}
+    names = {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "text",
+        "integer": "a whole number",
+    }
     kinds = kind if isinstance(kind, list) else [kind]
     return " or ".join(names.get(k, str(k)) for k in kinds)
 
@@ -345,7 +344,7 @@ def json_keys(value: Any) -> Any:
 
 
 def _path_step(step: Any) -> str | int:
-    if isinstance(step, str) and step.isdigit():
+    if isinstance(step, str) and is_ascii_number(step):
         return int(step)
     return step if isinstance(step, int) else str(step)
 
