@@ -374,6 +374,17 @@ def test_a_damaged_lock_says_how_to_rewrite_it(tmp_path: Path) -> None:
     assert "not valid JSON" in error.message and "schotten approve" in error.message
 
 
+def test_approving_the_folder_rewrites_a_damaged_lock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    folder = published_folder(tmp_path)
+    good = (folder / LOCK_NAME).read_bytes()
+    (folder / LOCK_NAME).write_text("<<<<<<< ours\n", encoding="utf-8")
+    assert main(["approve", str(folder)]) == EXIT_OK
+    assert (folder / LOCK_NAME).read_bytes() == good
+
+
 def test_the_lock_is_stable_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CI", raising=False)
     folder = published_folder(tmp_path)
@@ -496,3 +507,49 @@ def test_approve_keeps_crlf_line_endings(tmp_path: Path, monkeypatch: pytest.Mon
     data = path.read_bytes()
     assert b"game: won-by-you\r\n" in data
     assert data.count(b"\n") == data.count(b"\r\n")
+
+
+# -- the site build reads the same way ---------------------------------------------------------
+
+
+def test_the_build_refuses_a_stray_file_in_the_case_folder(tmp_path: Path) -> None:
+    from schotten.site import build
+
+    folder = published_folder(tmp_path)
+    shutil.copy(folder / "three-adjacent.yaml", folder / "copy.yaml.bak")
+    problems: list[str] = []
+    build._published_entries(folder, problems, tmp_path)
+    assert problems == [
+        "invalid case file: cases/copy.yaml.bak:1:1: $: not a case file: a case folder holds "
+        "<id>.yaml cases and README.md, case.schema.json, published.lock.json only; move it out "
+        "of the folder"
+    ]
+
+
+def _permission_denied(path: Path) -> bytes:
+    raise PermissionError(13, "Permission denied", str(path))
+
+
+def test_an_unreadable_page_is_a_clean_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from schotten.site import SiteCheckError
+    from schotten.site.build import fingerprint, read_page
+
+    page = tmp_path / "docs" / "rules.md"
+    page.parent.mkdir()
+    page.write_text("# Règles\n", encoding="utf-8")
+    real_open = os.open
+
+    def refuse(path: str | os.PathLike[str], flags: int, *args: int) -> int:
+        if Path(path).name == "rules.md":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    monkeypatch.setattr(os, "open", refuse)
+    monkeypatch.setattr(Path, "read_bytes", _permission_denied)
+    assert fingerprint(page.parent, tmp_path / "cases")  # hashed without reading: no traceback
+    with pytest.raises(
+        SiteCheckError, match=r"docs/rules\.md:1:1: cannot read it: Permission denied"
+    ):
+        read_page(page, tmp_path)

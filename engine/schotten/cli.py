@@ -21,7 +21,7 @@ from schotten.casebook.case import Case, case_order, load_case, publication_prob
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths
 from schotten.casebook.folder import load_folder
-from schotten.casebook.lock import lock_path, read_lock, updated_lock, write_lock
+from schotten.casebook.lock import LockEntry, lock_path, read_lock, updated_lock, write_lock
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
@@ -374,8 +374,9 @@ def _approve(args: argparse.Namespace) -> int:
     if errors:
         raise CaseFileError(errors)
     folders = sorted({case.path.parent for case in cases})
+    locks = {folder: _readable_lock(folder) for folder in folders}
     for folder in folders:  # a lock refusal stops before any file is written
-        updated_lock(read_lock(folder), [c for c in cases if c.path.parent == folder])
+        updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
     for case in cases:
         approval = approve(case)
         if not approval.changed:
@@ -385,7 +386,7 @@ def _approve(args: argparse.Namespace) -> int:
         for change in approval.changes:
             print(f"  {change.what}: {change.recorded} -> {change.computed}")
     for folder in folders:
-        lock = read_lock(folder)
+        lock = locks[folder]
         approved = [load_case(c.path) for c in cases if c.path.parent == folder]
         entries = updated_lock(lock, approved)
         if lock is None and not entries:
@@ -394,6 +395,19 @@ def _approve(args: argparse.Namespace) -> int:
             write_lock(folder, entries.values())
             print(f"{lock_path(folder)}: updated ({len(entries)} published cases)")
     return EXIT_OK
+
+
+def _readable_lock(folder: Path) -> dict[str, LockEntry] | None:
+    """The folder's lock; a damaged one is rewritten from the approved cases (said on stderr)."""
+    try:
+        return read_lock(folder)
+    except CaseFileError as exc:
+        for error in exc.errors:
+            _error(str(error))
+        print(
+            f"{lock_path(folder)}: unreadable: rewritten from the approved cases", file=sys.stderr
+        )
+        return None
 
 
 # retire --------------------------------------------------------------------------------------

@@ -207,7 +207,8 @@ def publication_problems(
                 yield _publication_error(
                     case,
                     f"{table} row {row} follows a gap: no case has {missing} of table {table} "
-                    "(rows are numbered from 1 without gaps: renumber them)",
+                    "(rows are numbered from 1 without gaps: `schotten retire` the case that "
+                    "left, or renumber the rows and `schotten approve` the moved cases)",
                 )
             expected = row + 1
 
