@@ -385,6 +385,13 @@ def test_approving_the_folder_rewrites_a_damaged_lock(
     assert (folder / LOCK_NAME).read_bytes() == good
 
 
+def test_a_lock_with_a_huge_number_is_an_error_not_a_traceback(tmp_path: Path) -> None:
+    folder = published_folder(tmp_path)
+    (folder / LOCK_NAME).write_text('{"format": ' + "9" * 5000 + "}", encoding="utf-8")
+    (error,) = load_folder(folder)[1]
+    assert error.path.name == LOCK_NAME and "not valid JSON" in error.message
+
+
 def test_the_lock_is_stable_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CI", raising=False)
     folder = published_folder(tmp_path)

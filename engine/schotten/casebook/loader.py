@@ -158,6 +158,7 @@ def parse_yaml(text: str, path: Path) -> Document:
         return Document(path, None, None, (CaseError(path, 1, 1, (), str(exc)),), text)
     finally:
         loader.dispose()
+    errors.sort(key=lambda e: (e.line, e.column))
     return Document(path, data, root, tuple(errors), text, keys)
 
 

@@ -69,7 +69,7 @@ def read_lock(folder: Path) -> dict[str, LockEntry] | None:
     fix = f"restore it from version control, or rewrite it with `schotten approve {folder}`"
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number of 5,000 digits
         line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
         message = f"not valid JSON ({getattr(exc, 'msg', exc)}): {fix}"
         raise CaseFileError([CaseError(path, line, column, (), message)]) from exc
