@@ -23,6 +23,7 @@ from schotten.casebook.loader import MAX_DEPTH, MAX_NODES, parse_yaml
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 
 DATA = Path(__file__).parent / "data" / "cases"
+ROOT_CASES = Path(__file__).resolve().parents[1] / "cases"
 VALID = DATA / "valid"
 CASE = (VALID / "three-adjacent.yaml").read_text(encoding="utf-8")  # valid, unpublished below
 UNPUBLISHED = re.sub(r"(?m)^published: .*\n", "", CASE)
@@ -166,6 +167,14 @@ def test_an_integer_of_thousands_of_digits_is_an_error() -> None:
     messages = errors_of(UNPUBLISHED.replace("claim: [3, 4]", "claim: [" + "9" * 5000 + "]"))
     assert any("numbers in a case are small" in m for m in messages), messages
     assert all(len(m) < 400 for m in messages)
+
+
+def test_a_move_of_thousands_of_characters_gets_a_short_message() -> None:
+    text = (ROOT_CASES / "traitor-without-a-target.yaml").read_text(encoding="utf-8")
+    text = text.replace("- opponent: draw clan", "- opponent: " + "9" * 5000 + " tactic")
+    messages = errors_of(text)
+    assert messages and all(len(m) < 500 for m in messages)
+    assert any("draw clan|tactic" in m for m in messages), messages
 
 
 def test_a_decimal_is_not_a_stone_number() -> None:

@@ -352,7 +352,14 @@ def _path_step(step: Any) -> str | int:
 
 def _error(doc: Document, key_path: KeyPath, message: str, key: bool = False) -> CaseError:
     line, column = doc.locate(key_path, key=key)
-    return CaseError(doc.path, line, column, key_path, message)
+    return CaseError(doc.path, line, column, key_path, _clip(message))
+
+
+def _clip(message: str, limit: int = 400) -> str:
+    """A message that quotes a huge value keeps its start and its end (what was expected)."""
+    if len(message) <= limit:
+        return message
+    return message[: limit // 2] + " … " + message[-(limit // 2) :]
 
 
 @dataclass(frozen=True)
