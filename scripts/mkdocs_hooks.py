@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
@@ -75,13 +75,17 @@ def on_shutdown(**kwargs: Any) -> None:
     swap.signals.close()
     if swap.fresh is None or swap.site is None:
         return
+    fresh, swap.fresh = swap.fresh, None
     if swap.built and not swap.failed:
-        swap_in(swap.fresh, swap.site)
+        try:
+            swap_in(fresh, swap.site)
+        except OSError as exc:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise Abort(f"schotten: cannot put the site in place of {swap.site}: {exc}") from exc
         log.info("schotten: site published in %s", swap.site)
     else:
-        shutil.rmtree(swap.fresh, ignore_errors=True)
+        shutil.rmtree(fresh, ignore_errors=True)
         log.error("schotten: build failed: %s is unchanged", swap.site)
-    swap.fresh = None
 
 
 def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
