@@ -1,28 +1,91 @@
 """MkDocs hook: the publishing gate and the page renderer of ``schotten.site.build``.
 
-Everything that can refuse a publication runs in the first ``on_pre_build``, before MkDocs cleans or
-writes the output folder: a refused build leaves the previous site as it was. The i18n plugin runs
+Everything that can refuse a publication runs in the first ``on_pre_build``. The i18n plugin runs
 the build once per language, so the result is kept by fingerprint (``mkdocs serve`` also rebuilds
 after each edit without reloading this module).
+
+``mkdocs build`` never writes into the site folder itself: the build goes to a fresh folder beside
+it (``.site-new-*``), which replaces the site only when the whole command succeeded, strict
+warnings included (MkDocs counts those after the last page is written). A failed or interrupted
+build (SIGINT, SIGTERM) removes its folder and leaves the previous site as it was. ``mkdocs serve``
+and ``--dirty`` builds write in place, as usual.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import shutil
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
 from schotten.site import SiteCheckError, widgets
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
+from schotten.site.publish import new_folder, signals_as_exit, swap_in
 
 log = logging.getLogger("mkdocs.hooks.schotten")
 _last: dict[str, Prepared] = {}  # fingerprint -> the checked site; one entry at most
+
+
+@dataclass
+class _Swap:
+    """The one build of this command that goes to a fresh folder (MkDocs keeps hooks as module
+    functions: this is their state, for one command)."""
+
+    enabled: bool = False
+    site: Path | None = None  # where the site goes once the build succeeded
+    fresh: Path | None = None  # where this build writes meanwhile
+    failed: bool = False
+    built: bool = False
+    signals: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
+
+
+_swap = _Swap()
+
+
+def on_startup(command: str, dirty: bool, **kwargs: Any) -> None:
+    global _swap
+    _swap = _Swap(enabled=command in ("build", "gh-deploy") and not dirty)
+    if _swap.enabled:
+        _swap.signals.enter_context(signals_as_exit())
+
+
+def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+    if _swap.enabled and _swap.fresh is None:
+        site = Path(config.site_dir).resolve()
+        site.parent.mkdir(parents=True, exist_ok=True)
+        _swap.site, _swap.fresh = site, new_folder(site.parent, f".{site.name}-new-")
+        config.site_dir = str(_swap.fresh)
+    return config
+
+
+def on_build_error(error: Exception, **kwargs: Any) -> None:
+    _swap.failed = True
+
+
+def on_shutdown(**kwargs: Any) -> None:
+    swap = _swap
+    swap.signals.close()
+    if swap.fresh is None or swap.site is None:
+        return
+    fresh, swap.fresh = swap.fresh, None
+    if swap.built and not swap.failed:
+        try:
+            swap_in(fresh, swap.site)
+        except OSError as exc:
+            shutil.rmtree(fresh, ignore_errors=True)
+            raise Abort(f"schotten: cannot put the site in place of {swap.site}: {exc}") from exc
+        log.info("schotten: site published in %s", swap.site)
+    else:
+        shutil.rmtree(fresh, ignore_errors=True)
+        log.error("schotten: build failed: %s is unchanged", swap.site)
 
 
 def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
@@ -76,6 +139,7 @@ def on_page_markdown(
 
 
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
+    _swap.built = True  # a later failure (strict warnings, another language) still counts
     # Once per command: the runtime goes to the root of the site, shared by both languages.
     if config.theme["language"] != DEFAULT_LANGUAGE:
         return

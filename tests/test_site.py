@@ -19,7 +19,9 @@ from urllib.parse import urljoin
 
 import pytest
 
-from schotten.casebook import load_cases
+from schotten.casebook import Case, load_cases
+from schotten.casebook.case import FAQ_TABLE
+from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
@@ -50,8 +52,9 @@ def copy_project(dest: Path) -> Path:
         if part == "cases":
             (dest / part).mkdir()
             for case in load_cases(source):
-                if case.faq is not None:
+                if case.published is not None:
                     shutil.copy2(case.path, dest / part / case.path.name)
+            shutil.copy2(source / LOCK_NAME, dest / part / LOCK_NAME)
         elif source.is_dir():
             shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
         else:
@@ -76,9 +79,13 @@ def minimal_project(dest: Path) -> Path:
     return dest
 
 
+def _in_faq(case: Case) -> bool:
+    return case.published is not None and case.published.table == FAQ_TABLE
+
+
 def published(cases_dir: Path) -> list[tuple[object, object]]:
     """(case, result) for every published case, in FAQ order, as the engine computes now."""
-    return [(c, run_case(c)) for c in load_cases(cases_dir) if c.faq is not None]
+    return [(c, run_case(c)) for c in load_cases(cases_dir) if _in_faq(c)]
 
 
 class _Page(HTMLParser):
@@ -380,6 +387,11 @@ def test_case_text_with_markup_is_published_as_text(tmp_path: Path) -> None:
     assert 'id="z"' not in html
 
 
+def _build_folders(folder: Path) -> list[str]:
+    """Folders a build or a swap leaves behind if it does not clean up (locks are files)."""
+    return [p.name for p in folder.iterdir() if p.is_dir() and p.name.startswith(".site-")]
+
+
 def test_publish_swaps_the_site_in_only_after_a_clean_build(tmp_path: Path) -> None:
     project = minimal_project(tmp_path / "project")
     site = _old_site(tmp_path / "site")
@@ -389,10 +401,10 @@ def test_publish_swaps_the_site_in_only_after_a_clean_build(tmp_path: Path) -> N
 
     assert publish(["--root", str(project), "--site-dir", str(site), "--skip-tests"]) == 1
     _assert_untouched(site)
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
+    assert _build_folders(tmp_path) == []
 
     case_file.write_text(good, encoding="utf-8")
     assert publish(["--root", str(project), "--site-dir", str(site), "--skip-tests"]) == 0
     assert (site / "es" / "index.html").is_file()
     assert "the previous site" not in (site / "index.html").read_text(encoding="utf-8")
-    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".site")] == []
+    assert _build_folders(tmp_path) == []

@@ -13,14 +13,18 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from schotten.board import Player
 from schotten.casebook.approve import approve
-from schotten.casebook.case import Case, case_order, faq_problems, load_case
+from schotten.casebook.case import Case, case_order, load_case, publication_problems
 from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.files import case_paths
+from schotten.casebook.folder import load_folder
+from schotten.casebook.lock import LockEntry, lock_path, read_lock, updated_lock, write_lock
+from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
@@ -84,7 +88,24 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    approve_cmd.add_argument("cases", nargs="+", metavar="CASE", help="case files or case ids")
+    approve_cmd.add_argument(
+        "cases",
+        nargs="+",
+        metavar="CASE",
+        help="case files, case ids, or a folder (all of its cases, and its whole lock)",
+    )
+
+    retire_cmd = commands.add_parser(
+        "retire",
+        help="withdraw a published case from the site (refused when CI is set)",
+        description=(
+            "Remove the case's `published:` (its file stays, as a regression case), move the "
+            "following rows of its table up, and rewrite the lock. The case file may be gone."
+        ),
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    retire_cmd.add_argument("case", metavar="CASE", help="a case file or a case id of cases/")
 
     replay = commands.add_parser(
         "replay",
@@ -168,29 +189,34 @@ def _check(args: argparse.Namespace) -> int:
 
 
 def _load_all(paths: Sequence[Path]) -> tuple[list[Case], list[CaseError]]:
+    """Folders as a whole (every file a case or an error, rows, the lock); files one by one."""
     cases: list[Case] = []
     errors: list[CaseError] = []
-    for path in _case_files(paths):
-        try:
-            cases.append(load_case(path))
-        except CaseFileError as exc:
-            errors.extend(exc.errors)
-    errors.extend(faq_problems(cases))
-    bad = {e.path for e in errors}
-    return [c for c in cases if c.path not in bad], errors
-
-
-def _case_files(paths: Sequence[Path]) -> Iterator[Path]:
+    files: list[Case] = []
     for path in paths:
         if path.is_dir():
-            files = sorted(path.glob("*.yaml"))
-            if not files:
+            found, problems = load_folder(path)
+            if not found and not problems:
                 raise CommandError(f"{path}: no case files (*.yaml) in this folder")
-            yield from files
-        elif path.is_file():
-            yield path
+            cases += found
+            errors += problems
+        elif path.exists() or path.is_symlink():
+            try:
+                files.append(load_case(path))
+            except CaseFileError as exc:
+                errors.extend(exc.errors)
         else:
             raise CommandError(f"{path}: no such file or folder")
+    errors.extend(publication_problems(files, whole_folder=False))
+    seen: set[Path] = set()
+    unique = []
+    for case in [*cases, *files]:
+        key = case.path.resolve()
+        if key not in seen:
+            seen.add(key)
+            unique.append(case)
+    bad = {e.path for e in errors}
+    return [c for c in unique if c.path not in bad], errors
 
 
 def _summary(data: dict[str, Any] | None) -> str:
@@ -259,7 +285,11 @@ def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> 
             {
                 "id": r.case.id,
                 "file": str(r.case.path),
-                "faq": r.case.faq,
+                "published": (
+                    {"table": r.case.published.table, "row": r.case.published.row}
+                    if r.case.published is not None
+                    else None
+                ),
                 "rules": [str(rule) for rule in r.case.rules],
                 "stones": stones,
                 "game": r.game,
@@ -335,14 +365,41 @@ def _explain(args: argparse.Namespace) -> int:
 # approve -------------------------------------------------------------------------------------
 
 
-def _approve(args: argparse.Namespace) -> int:
-    if os.environ.get("CI"):
+def refuse_under_ci(command: str) -> None:
+    """``approve`` and ``retire`` change what is published: never on CI (``CI`` set at all, to
+    any value, even empty)."""
+    if "CI" in os.environ:
         raise CommandError(
-            "approve does not run when CI is set: expectations are re-recorded on purpose, "
-            "on a working copy, and the diff is reviewed"
+            f"{command} does not run when CI is set (whatever its value): publication changes "
+            "are made on purpose, on a working copy, and the diff is reviewed"
         )
-    paths = [resolve_case(name) for name in args.cases]
-    cases = [load_case(path) for path in paths]  # all valid before any file is written
+
+
+def _approve(args: argparse.Namespace) -> int:
+    refuse_under_ci("approve")
+    paths: list[Path] = []
+    for name in args.cases:
+        if Path(name).is_dir():
+            found, problems = case_paths(Path(name))
+            if problems:
+                raise CaseFileError(problems)
+            paths += found
+        else:
+            paths.append(resolve_case(name))
+    unique = list({path.resolve(): path for path in paths}.values())  # a file named twice
+    cases: list[Case] = []
+    errors: list[CaseError] = []
+    for path in unique:  # all valid before any file is written
+        try:
+            cases.append(load_case(path))
+        except CaseFileError as exc:
+            errors.extend(exc.errors)
+    if errors:
+        raise CaseFileError(errors)
+    folders = sorted({case.path.parent for case in cases})
+    locks = {folder: _readable_lock(folder) for folder in folders}
+    for folder in folders:  # a lock refusal stops before any file is written
+        updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
     for case in cases:
         approval = approve(case)
         if not approval.changed:
@@ -351,6 +408,42 @@ def _approve(args: argparse.Namespace) -> int:
         print(f"{case.path}: re-recorded")
         for change in approval.changes:
             print(f"  {change.what}: {change.recorded} -> {change.computed}")
+    for folder in folders:
+        lock = locks[folder]
+        approved = [load_case(c.path) for c in cases if c.path.parent == folder]
+        entries = updated_lock(lock, approved)
+        if lock is None and not entries:
+            continue
+        if lock is None or entries != lock:
+            write_lock(folder, entries.values())
+            print(f"{lock_path(folder)}: updated ({len(entries)} published cases)")
+    return EXIT_OK
+
+
+def _readable_lock(folder: Path) -> dict[str, LockEntry] | None:
+    """The folder's lock; a damaged one is rewritten from the approved cases (said on stderr)."""
+    try:
+        return read_lock(folder)
+    except CaseFileError as exc:
+        for error in exc.errors:
+            _error(str(error))
+        print(
+            f"{lock_path(folder)}: unreadable: rewritten from the approved cases", file=sys.stderr
+        )
+        return None
+
+
+# retire --------------------------------------------------------------------------------------
+
+
+def _retire(args: argparse.Namespace) -> int:
+    refuse_under_ci("retire")
+    path = Path(args.case)
+    if path.suffix == "" and not path.exists():
+        path = Path("cases") / f"{args.case}.yaml"
+    if not path.parent.is_dir():
+        raise CommandError(f"no case folder {path.parent}")
+    print(describe(retire(path.parent, path.stem)))
     return EXIT_OK
 
 
@@ -380,6 +473,7 @@ _COMMANDS = {
     "check": _check,
     "explain": _explain,
     "approve": _approve,
+    "retire": _retire,
     "replay": _replay,
     "schema": _schema,
 }

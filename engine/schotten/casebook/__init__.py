@@ -1,8 +1,11 @@
 """The casebook: edge-case positions as YAML files, replayed against the engine.
 
 ``load_case``/``load_cases`` read and validate case files (every error with its file, line and
-column), ``run_case``/``check_cases`` replay them and compare with what was recorded, and
-``approve`` re-records expectations on purpose. The format is described in ``cases/README.md``.
+column), ``load_folder`` also reports every file of a folder that is not a case and every
+disagreement with the lock of what is published (``published.lock.json``, :mod:`.lock`),
+``run_case``/``check_cases`` replay them and compare with what was recorded, ``approve``
+re-records expectations on purpose and ``retire`` withdraws a published case. The format is
+described in ``cases/README.md``.
 """
 
 from schotten.casebook.case import (
@@ -12,10 +15,11 @@ from schotten.casebook.case import (
     ExpectedStone,
     ExpectedWitness,
     PlayOn,
+    Publication,
     load_case,
-    load_cases,
 )
 from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.folder import load_cases, load_folder
 from schotten.casebook.run import CaseResult, Mismatch, check_cases, run_case
 from schotten.casebook.schema import case_schema, schema_text
 
@@ -30,10 +34,12 @@ __all__ = [
     "ExpectedWitness",
     "Mismatch",
     "PlayOn",
+    "Publication",
     "case_schema",
     "check_cases",
     "load_case",
     "load_cases",
+    "load_folder",
     "run_case",
     "schema_text",
 ]

@@ -8,8 +8,6 @@ file, through a temporary file and a rename, so a file is never left half-writte
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ import yaml
 
 from schotten.casebook.case import Case, Expectation, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.files import read_case_text, write_atomically
 from schotten.casebook.run import Mismatch, run_case
 
 
@@ -34,36 +33,73 @@ class Approval:
 
 
 def approve(case: Case) -> Approval:
-    """Write the engine's results into the case file's ``expect:`` block (if they differ)."""
+    """Write the engine's results into the case file's ``expect:`` block (if they differ).
+
+    The block is spliced into the text the case was read from; if the file changed since (another
+    edit, or the same file approved twice in one command), nothing is written.
+    """
     result = run_case(case)
     if result.ok:
         return Approval(case.path, ())
-    text = case.path.read_text(encoding="utf-8")
+    text = current_text(case)
     new_text = replace_expect(text, case, result.computed)
-    try:
-        check = run_case(parse_case(new_text, case.path))
-    except CaseFileError as exc:  # pragma: no cover - the writer and the loader disagree
-        raise CaseFileError(
-            [CaseError(case.path, 1, 1, ("expect",), f"approve wrote invalid YAML: {exc}")]
-        ) from exc
-    if not check.ok:  # pragma: no cover - the writer and the loader disagree
+    checked = parse_case(new_text, case.path)  # raises if the splice broke the file
+    if not run_case(checked).ok:  # pragma: no cover - the writer and the loader disagree
         raise CaseFileError(
             [CaseError(case.path, 1, 1, ("expect",), "approve could not record the results")]
         )
-    write_atomically(case.path, new_text)
+    write_unchanged_since(case, text, new_text)
     return Approval(case.path, result.mismatches)
 
 
+def current_text(case: Case) -> str:
+    """The file's text now, which must be the text ``case`` was parsed from."""
+    text = read_case_text(case.path)
+    if case.document is None or text != case.document.text:
+        raise CaseFileError(
+            [
+                CaseError(
+                    case.path,
+                    1,
+                    1,
+                    (),
+                    "the file changed since it was read: nothing was written, run the command "
+                    "again",
+                )
+            ]
+        )
+    return text
+
+
+def write_unchanged_since(case: Case, text: str, new_text: str) -> None:
+    """Replace the file by ``new_text`` if it still holds ``text`` (checked just before)."""
+    if read_case_text(case.path) != text:
+        raise CaseFileError(
+            [CaseError(case.path, 1, 1, (), "the file changed while it was being rewritten")]
+        )
+    write_atomically(case.path, new_text)
+
+
 def replace_expect(text: str, case: Case, expect: Expectation) -> str:
-    """``text`` with its ``expect:`` block (or, if none, the end of the file) set to ``expect``."""
-    block = render_expect(expect)
+    """``text`` with its ``expect:`` block (or, if none, the end of the file) set to ``expect``.
+
+    The block is written with the file's line endings (CRLF files stay CRLF).
+    """
+    return replace_key(text, case, "expect", render_expect(expect))
+
+
+def replace_key(text: str, case: Case, key: str, block: str | None) -> str:
+    """``text`` with the top-level ``key`` entry (key, value, to the end of the value's last line)
+    replaced by ``block``, removed if ``block`` is ``None``, appended if the key is absent."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    block = block.replace("\n", newline) if block is not None else ""
     root = case.document.root if case.document is not None else None
     entry = None
     if isinstance(root, yaml.MappingNode):
-        entry = next((kv for kv in root.value if kv[0].value == "expect"), None)
+        entry = next((kv for kv in root.value if kv[0].value == key), None)
     if entry is None:
-        if text and not text.endswith("\n"):
-            text += "\n"
+        if text and not text.endswith("\n") and block:
+            text += newline
         return text + block
     start = entry[0].start_mark.index
     end = text.find("\n", _content_end(entry[1]))
@@ -120,17 +156,3 @@ def _flow(value: Any) -> str:
     if isinstance(value, list):
         return "[" + ", ".join(_flow(v) for v in value) + "]"
     return str(value)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once: a temporary file in the same folder, renamed."""
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        if path.exists():
-            os.chmod(temp, path.stat().st_mode & 0o7777)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise

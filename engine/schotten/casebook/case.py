@@ -20,7 +20,8 @@ import jsonschema  # type: ignore[import-untyped]
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, TacticKind, parse_card
 from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
-from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.files import case_id_problem, read_case_text
+from schotten.casebook.loader import Document, is_ascii_number, parse_yaml
 from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import PLAYERS, case_schema
 from schotten.claims import Reason
@@ -98,6 +99,20 @@ def _stone_data(s: ExpectedStone) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Publication:
+    """Where a case is published on the site: row ``row`` (from 1) of the table ``table``.
+
+    ``faq`` is the table of the FAQ; other tables are kebab-case ids the site has a heading for.
+    """
+
+    table: str
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.table} row {self.row}"
+
+
+@dataclass(frozen=True)
 class PlayOn:
     """Moves played on from the case's position, starting at ``you``'s ``start`` step."""
 
@@ -117,7 +132,7 @@ class Case:
     why: dict[str, str]
     source: str
     rules: tuple[Rule, ...]
-    faq: int | None
+    published: Publication | None
     board: Board
     claim: tuple[int, ...]
     expect: Expectation | None
@@ -143,56 +158,70 @@ class Case:
 def load_case(path: str | Path) -> Case:
     """Read and validate one case file; :class:`CaseFileError` lists all of its problems."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileError([CaseError(path, 1, 1, (), f"cannot read the file: {exc}")]) from exc
-    return parse_case(text, path)
+    problem = case_id_problem(path)
+    if problem is not None:
+        raise CaseFileError([CaseError(path, 1, 1, (), problem)])
+    return parse_case(read_case_text(path), path)
 
 
-def load_cases(folder: str | Path) -> list[Case]:
-    """Every ``*.yaml`` case of a folder, sorted by FAQ row (published first), then id.
-
-    :class:`CaseFileError` lists every problem of every invalid file, and FAQ rows used twice.
-    """
-    cases: list[Case] = []
-    errors: list[CaseError] = []
-    for path in sorted(Path(folder).glob("*.yaml")):
-        try:
-            cases.append(load_case(path))
-        except CaseFileError as exc:
-            errors.extend(exc.errors)
-    # A case the runner would never read is an error, not a silent gap.
-    for path in sorted(Path(folder).glob("*.yml")):
-        errors.append(CaseError(path, 1, 1, (), "case files end in .yaml: rename it"))
-    errors.extend(faq_problems(cases))
-    if errors:
-        raise CaseFileError(errors)
-    return sorted(cases, key=case_order)
+FAQ_TABLE = "faq"
 
 
-def case_order(case: Case) -> tuple[int, int, str]:
-    return (0, case.faq, case.id) if case.faq is not None else (1, 0, case.id)
+def case_order(case: Case) -> tuple[int, str, int, str]:
+    """Published cases first, the FAQ table before the others (by id), each by row; then by id."""
+    p = case.published
+    if p is None:
+        return (2, "", 0, case.id)
+    return (0 if p.table == FAQ_TABLE else 1, p.table, p.row, case.id)
 
 
-def faq_problems(cases: Sequence[Case]) -> Iterator[CaseError]:
-    """A FAQ row used by two files: the later files (by id) are in error."""
-    first: dict[int, Case] = {}
+def publication_problems(
+    cases: Sequence[Case], *, whole_folder: bool = True
+) -> Iterator[CaseError]:
+    """A table row used by two files (the later files by id are in error) and, for a whole
+    folder, a gap in a table's rows (rows are numbered from 1 without gaps)."""
+    first: dict[Publication, Case] = {}
     for case in sorted(cases, key=lambda c: c.id):
-        if case.faq is None:
+        p = case.published
+        if p is None:
             continue
-        if case.faq in first:
-            other = first[case.faq]
-            yield CaseError(
-                case.path,
-                case.line_of("faq"),
-                case.column_of("faq"),
-                ("faq",),
-                f"FAQ row {case.faq} is already used by {other.path.name} "
-                f"(line {other.line_of('faq')}): each row holds one case",
+        if p in first:
+            other = first[p]
+            yield _publication_error(
+                case,
+                f"{p.table} row {p.row} is already used by {other.path.name} "
+                f"(line {other.line_of('published', 'row')}): each row holds one case",
             )
         else:
-            first[case.faq] = case
+            first[p] = case
+    if not whole_folder:
+        return
+    tables: dict[str, list[tuple[int, Case]]] = {}
+    for p, case in first.items():
+        tables.setdefault(p.table, []).append((p.row, case))
+    for table, published in sorted(tables.items()):
+        expected = 1
+        for row, case in sorted(published, key=lambda entry: entry[0]):
+            if row != expected:
+                missing = f"row {expected}" if row == expected + 1 else f"rows {expected}-{row - 1}"
+                yield _publication_error(
+                    case,
+                    f"{table} row {row} follows a gap: no case has {missing} of table {table} "
+                    "(rows are numbered from 1 without gaps: `schotten retire` the case that "
+                    "left, or renumber the rows and `schotten approve` the moved cases)",
+                )
+            expected = row + 1
+
+
+def _publication_error(case: Case, message: str) -> CaseError:
+    key_path = ("published", "row")
+    return CaseError(
+        case.path, case.line_of(*key_path), case.column_of(*key_path), key_path, message
+    )
+
+
+def _publication(given: dict[str, Any] | None) -> Publication | None:
+    return None if given is None else Publication(given["table"], given["row"])
 
 
 def parse_case(text: str, path: Path) -> Case:
@@ -200,7 +229,10 @@ def parse_case(text: str, path: Path) -> Case:
     doc = parse_yaml(text, path)
     errors = list(doc.errors)
     if doc.data is None:
-        raise CaseFileError(errors)
+        # A null document (``---``, ``~``, ``null``): what a truncated write or a bad merge leaves.
+        line, column = doc.locate(())
+        empty = "the file holds no case (an empty or null document): restore it or delete it"
+        raise CaseFileError(errors or [CaseError(path, line, column, (), empty)])
     if not isinstance(doc.data, dict):
         raise CaseFileError([*errors, _error(doc, (), "a case file is a mapping of keys")])
     data = json_keys(doc.data)
@@ -214,10 +246,18 @@ def parse_case(text: str, path: Path) -> Case:
     return case
 
 
+def _is_integer(checker: Any, instance: Any) -> bool:
+    # JSON Schema counts 4.0 as an integer; a case file writes whole numbers as whole numbers.
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
 def _validator() -> jsonschema.protocols.Validator:
-    schema = case_schema()
-    validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
+    base = jsonschema.Draft202012Validator
+    strict = jsonschema.validators.extend(
+        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_integer)
+    )
+    validator: jsonschema.protocols.Validator = strict(case_schema())
     return validator
 
 
@@ -231,7 +271,7 @@ def schema_errors(doc: Document, data: Any) -> list[CaseError]:
             for name in sorted(set(error.instance) - set(allowed), key=str):
                 step = _path_step(name)
                 where = ", ".join(allowed)
-                message = f"unknown key {name!r} (expected: {where})"
+                message = f"unknown key {_show(name)} (expected: {where})"
                 errors.append(_error(doc, (*key_path, step), message, True))
             continue
         if error.schema is False:
@@ -256,10 +296,10 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     validator = error.validator
     described = isinstance(schema, dict) and "description" in schema
     if validator in ("pattern", "enum") and described:
-        return f"expected {schema['description']}, got {error.instance!r}"
+        return f"expected {schema['description']}, got {_show(error.instance)}"
     if validator == "enum":
         choices = ", ".join(map(str, error.validator_value))
-        return f"expected one of {choices}, got {error.instance!r}"
+        return f"expected one of {choices}, got {_show(error.instance)}"
     if validator == "required":
         return f"missing key {error.message.split(' is a required')[0]}"
     if validator == "anyOf" and not error.absolute_path:
@@ -269,16 +309,28 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if validator == "maxItems":
         return f"at most {error.validator_value} expected, got {len(error.instance)}"
     if validator == "uniqueItems":
-        return f"an item is listed twice in {error.instance!r}"
+        return f"an item is listed twice in {_show(error.instance)}"
+    if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "row":
+        return f"expected a row number from 1, got {_show(error.instance)}"
     if validator in ("minimum", "maximum"):
-        return f"expected a stone from 1 to 9, got {error.instance!r}"
+        return f"expected a stone from 1 to 9, got {_show(error.instance)}"
     if validator == "type":
-        return f"expected {_type_name(error.validator_value)}, got {error.instance!r}"
-    return str(error.message)
+        return f"expected {_type_name(error.validator_value)}, got {_show(error.instance)}"
+    return str(error.message)[:200]
+
+
+def _show(value: Any, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _type_name(kind: Any) -> str:
-    names = {"object": "a mapping", "array": "a list", "string": "text", "integer": "a number"}
+    names = {
+        "object": "a mapping",
+        "array": "a list",
+        "string": "text",
+        "integer": "a whole number",
+    }
     kinds = kind if isinstance(kind, list) else [kind]
     return " or ".join(names.get(k, str(k)) for k in kinds)
 
@@ -293,14 +345,21 @@ def json_keys(value: Any) -> Any:
 
 
 def _path_step(step: Any) -> str | int:
-    if isinstance(step, str) and step.isdigit():
+    if isinstance(step, str) and is_ascii_number(step):
         return int(step)
     return step if isinstance(step, int) else str(step)
 
 
 def _error(doc: Document, key_path: KeyPath, message: str, key: bool = False) -> CaseError:
     line, column = doc.locate(key_path, key=key)
-    return CaseError(doc.path, line, column, key_path, message)
+    return CaseError(doc.path, line, column, key_path, _clip(message))
+
+
+def _clip(message: str, limit: int = 400) -> str:
+    """A message that quotes a huge value keeps its start and its end (what was expected)."""
+    if len(message) <= limit:
+        return message
+    return message[: limit // 2] + " … " + message[-(limit // 2) :]
 
 
 @dataclass(frozen=True)
@@ -344,7 +403,7 @@ class _Builder:
             why=dict(data["why"]),
             source=data["source"],
             rules=tuple(Rule(r) for r in data["rule"]),
-            faq=data.get("faq"),
+            published=_publication(data.get("published")),
             board=board,
             claim=tuple(data.get("claim", ())),
             expect=expect,

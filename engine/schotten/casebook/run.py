@@ -19,7 +19,6 @@ from schotten.casebook.case import (
     ExpectedPlayOn,
     ExpectedStone,
     ExpectedWitness,
-    load_cases,
 )
 from schotten.casebook.errors import KeyPath, format_key_path
 from schotten.casebook.playon import play_on as play_on_moves
@@ -90,7 +89,10 @@ def run_case(case: Case) -> CaseResult:
 
 
 def check_cases(folder: str | Path) -> list[CaseResult]:
-    """Every case of a folder replayed, in FAQ order (raises ``CaseFileError`` if one is bad)."""
+    """Every case of a folder replayed, in publication order (raises ``CaseFileError`` if one is
+    bad)."""
+    from schotten.casebook.folder import load_cases  # the folder module builds on this one
+
     return [run_case(case) for case in load_cases(folder)]
 
 

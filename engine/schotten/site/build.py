@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 import traceback
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from schotten.board import Player
 from schotten.site import LANGUAGES, SiteCheckError, faq, labels, verified, widgets
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
+_MAX_HASHED_BYTES = 4 * 1024 * 1024  # a page or a case is far smaller
 _SUFFIX = re.compile(r"^(?P<stem>.+?)(?:\.(?P<lang>[a-z]{2}))?\.md$")
 
 
@@ -81,9 +83,11 @@ def fingerprint(docs_dir: Path, cases_dir: Path) -> str:
     """A hash of every file the gate reads: pages, cases, the engine and its labels."""
     digest = hashlib.sha256()
     engine = Path(schotten.__file__).parent
+    # Every entry of the case folder counts (a stray file or the lock changes the verdict).
+    case_entries = sorted(cases_dir.iterdir()) if cases_dir.is_dir() else []
     sources = [
         *_files(docs_dir, "*.md"),
-        *_files(cases_dir, "*.yaml"),
+        *case_entries,
         *_files(engine, "*.py"),
         *_files(engine, "*.json"),
         *_files(engine, "*.j2"),
@@ -91,9 +95,36 @@ def fingerprint(docs_dir: Path, cases_dir: Path) -> str:
     for path in sources:
         digest.update(str(path).encode())
         digest.update(b"\0")
-        digest.update(path.read_bytes())
+        digest.update(_content_key(path))
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _content_key(path: Path) -> bytes:
+    """What identifies a file's content here, read only when it is a small regular file (the gate
+    itself reports anything else, with its name, after this)."""
+    try:
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_HASHED_BYTES:
+            return f"{info.st_mode} {info.st_size} {info.st_mtime_ns}".encode()
+        return path.read_bytes()
+    except OSError as exc:
+        return f"unreadable: {exc.strerror}".encode()
+
+
+def read_page(path: Path, display_root: Path | None = None) -> str:
+    """A page's source, or :class:`SiteCheckError` naming it (unreadable, not UTF-8, too large,
+    not a regular file)."""
+    from schotten.casebook import CaseFileError
+    from schotten.casebook.files import read_text_file
+
+    try:
+        return read_text_file(path, _MAX_HASHED_BYTES)
+    except CaseFileError as exc:
+        shown = _show(path, display_root)
+        raise SiteCheckError(
+            "\n".join(f"{shown}:{e.line}:{e.column}: {e.message}" for e in exc.errors)
+        ) from exc
 
 
 def prepare(
@@ -119,7 +150,7 @@ def prepare(
         for src_uri, path in pages.items():
             try:
                 rendered[src_uri] = render_page(
-                    path.read_text("utf-8"),
+                    read_page(path, display_root),
                     page_language(src_uri),
                     _show(path, display_root),
                     entries,
@@ -229,24 +260,26 @@ def nav_problems(
 def _published_entries(
     cases_dir: Path, problems: list[str], display_root: Path | None
 ) -> tuple[faq.FaqEntry, ...]:
-    from schotten.casebook import CaseFileError, load_cases
+    from schotten.casebook import CaseFileError, load_folder
+    from schotten.casebook.case import FAQ_TABLE
     from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
     try:
-        cases = load_cases(cases_dir)
-    except CaseFileError as exc:
-        problems += [
-            f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: "
-            f"{format_key_path(e.key_path)}: {e.message}"
-            for e in exc.errors
-        ]
-        return ()
+        cases, errors = load_folder(cases_dir)
+    except CaseFileError as exc:  # the folder itself cannot be listed
+        cases, errors = [], list(exc.errors)
+    problems += [
+        f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: "
+        f"{format_key_path(e.key_path)}: {e.message}"
+        for e in errors
+    ]
+    # The valid cases are still replayed, so that every changed verdict is reported too.
     entries: list[faq.FaqEntry] = []
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
-        if case.faq is None:
+        if case.published is None or case.published.table != FAQ_TABLE:
             continue
         entry = faq.FaqEntry(
             id=case.id,

@@ -1,19 +1,32 @@
 """Publish the site only when everything passes: the tests, then a strict build.
 
-The build goes to a fresh folder beside the site; it replaces the site only once it is complete,
-so a failure at any step leaves the previous site exactly as it was. ``scripts/publish`` runs this.
+``scripts/publish`` runs :func:`main`: it takes the publish lock (a second publish of the same site
+refuses at once, saying so), runs the tests, then ``mkdocs build --strict``. The build itself never
+writes into the published folder: the MkDocs hook (``scripts/mkdocs_hooks.py``) builds into a fresh
+folder beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure
+or an interruption at any step leaves the previous site exactly as it was, and no folder behind.
+
+Folders are created with the mode the umask gives (0755 with the usual 022), as MkDocs does.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import os
+import secrets
 import shutil
+import signal
 import subprocess
 import sys
-import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from types import FrameType
+
+
+class PublishBusy(Exception):
+    """Another publish of the same site holds its lock."""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -32,37 +45,109 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"{root} has no mkdocs.yml")
     site = (args.site_dir or root / "site").resolve()
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-
-    if not args.skip_tests:
-        _say("running the tests")
-        if subprocess.run([sys.executable, "-m", "pytest", "-q"], cwd=root, env=env).returncode:
-            return _fail("the tests failed: nothing was published")
-
     site.parent.mkdir(parents=True, exist_ok=True)
-    fresh = Path(tempfile.mkdtemp(prefix=f".{site.name}-new-", dir=site.parent))
     try:
-        _say(f"building into {fresh}")
-        command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(fresh)]
-        if subprocess.run(command, cwd=root, env=env).returncode:
-            return _fail(f"the build failed: {site} is unchanged")
-        swap_in(fresh, site)
-    finally:
-        if fresh.exists():
-            shutil.rmtree(fresh)
+        with publish_lock(site), signals_as_exit():
+            if not args.skip_tests:
+                _say("running the tests")
+                if run_child([sys.executable, "-m", "pytest", "-q"], root, env):
+                    return _fail("the tests failed: nothing was published")
+            _say(f"building into a fresh folder beside {site}")
+            command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)]
+            if run_child(command, root, env):
+                return _fail(f"the build failed: {site} is unchanged")
+    except PublishBusy as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # SIGTERM or SIGINT: the build has stopped and cleaned up
+        return _fail(f"interrupted: {site} is unchanged") if exc.code else 0
     _say(f"published {site}")
     return 0
 
 
+@contextlib.contextmanager
+def publish_lock(site: Path) -> Iterator[None]:
+    """Hold the publish lock of ``site`` (a file beside it), or raise :class:`PublishBusy`."""
+    path = site.parent / f".{site.name}.publish.lock"
+    with open(path, "a+b") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise PublishBusy(
+                f"another publish of {site} is running (it holds {path}): "
+                "wait for it to finish, then publish again"
+            ) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@contextlib.contextmanager
+def signals_as_exit() -> Iterator[None]:
+    """SIGTERM and SIGINT raise :class:`SystemExit` here, so that ``finally`` blocks (stopping a
+    child, removing a folder) run on a kill too. Outside the main thread, nothing changes."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    try:
+        previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
+    except ValueError:  # not the main thread: signals go elsewhere
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def run_child(command: Sequence[str], cwd: Path, env: dict[str, str]) -> int:
+    """Run ``command``; if this process is stopped meanwhile, stop the child first and wait for it
+    (its own clean-up runs), so that nothing goes on writing after we are gone."""
+    child = subprocess.Popen(command, cwd=cwd, env=env)
+    try:
+        return child.wait()
+    except BaseException:
+        child.terminate()
+        try:
+            child.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+        raise
+
+
+def new_folder(parent: Path, prefix: str) -> Path:
+    """A new empty folder in ``parent``, with the mode the umask gives (unlike ``mkdtemp``)."""
+    while True:
+        path = parent / f"{prefix}{secrets.token_hex(4)}"
+        try:
+            path.mkdir(mode=0o777)
+        except FileExistsError:
+            continue
+        return path
+
+
 def swap_in(fresh: Path, site: Path) -> None:
-    """Put ``fresh`` in place of ``site`` (two renames on one file system), then drop the old."""
+    """Put ``fresh`` in place of ``site`` (renames on one file system, under the site's swap lock,
+    so that two builds finishing together take turns), then drop the old site."""
     old = None
-    if site.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{site.name}-old-", dir=site.parent))
-        old.rmdir()
-        site.rename(old)
-    fresh.rename(site)
+    with open(site.parent / f".{site.name}.lock", "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        if site.exists() or site.is_symlink():
+            old = site.parent / f".{site.name}-old-{secrets.token_hex(4)}"
+            site.rename(old)
+        try:
+            fresh.rename(site)
+        except BaseException:
+            if old is not None:
+                old.rename(site)  # the previous site stays published
+            raise
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
     if old is not None:
-        shutil.rmtree(old)
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _say(message: str) -> None:
