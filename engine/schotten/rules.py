@@ -28,7 +28,7 @@ class Rule(enum.StrEnum):
     CLAIM_COMPLETE_SIDE = "claim-complete-side"
     CLAIM_PROOF = "claim-proof"  # the unseen pool, your hand included
     CLAIM_WILD_POOL = "claim-wild-pool"  # site ruling: unplayed elite troops are wild in the pool
-    CLAIM_TOGETHER = "claim-together"
+    CLAIM_TOGETHER = "claim-together"  # one position; site ruling: one refused stone refuses all
     CLAIM_CLOSED = "claim-closed"
     # Tactic cards
     TACTIC_COUNT = "tactic-count"
