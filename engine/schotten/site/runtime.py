@@ -52,7 +52,12 @@ ENTRY = "schotten.checker"
 LAZY = (
     "_pyodide",
     "_pyodide._base",
+    "_pyodide._core_docs",
+    "_pyodide._future_helper",
     "_pyodide._importhook",
+    "_pyodide.docs_argspec",
+    "_pyodide.docstring",
+    "_pyodide.jsbind",
     "pyodide",
     "pyodide.ffi",
     "pyodide.code",
