@@ -115,6 +115,23 @@ def test_stripped_source_leaves_syntax_it_cannot_read_as_it_is() -> None:
     assert runtime.stripped_source(newer) == newer
 
 
+def test_stdlib_zip_is_made_once_then_taken_from_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    full = runtime.PYODIDE / runtime.STDLIB_ZIP
+    runtime.write_stdlib_zip(full, tmp_path / "first.zip", tmp_path / "cache")
+    assert len(list((tmp_path / "cache").glob("python_stdlib-*.zip"))) == 1
+
+    def not_again(source: bytes) -> bytes:
+        raise AssertionError("stripped again")
+
+    monkeypatch.setattr(runtime, "stripped_source", not_again)
+    runtime.write_stdlib_zip(full, tmp_path / "second.zip", tmp_path / "cache")
+    assert (tmp_path / "second.zip").read_bytes() == (tmp_path / "first.zip").read_bytes()
+    with pytest.raises(AssertionError, match="stripped again"):
+        runtime.write_stdlib_zip(full, tmp_path / "third.zip")  # no cache: made again
+
+
 def test_lock_file_lists_no_package(site: Path) -> None:
     lock = json.loads((site / runtime.RUNTIME_DIR / runtime.LOCK_FILE).read_text())
     full = json.loads((runtime.PYODIDE / runtime.LOCK_FILE).read_text())

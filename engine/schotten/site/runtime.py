@@ -21,8 +21,10 @@ from __future__ import annotations
 
 import ast
 import gzip
+import hashlib
 import io
 import json
+import os
 import re
 import shutil
 import tokenize
@@ -35,6 +37,7 @@ from schotten.site import SiteCheckError
 REPO = Path(__file__).resolve().parents[3]
 ENGINE = Path(__file__).resolve().parents[1]
 PYODIDE = REPO / "node_modules" / "pyodide"
+CACHE = REPO / "node_modules" / ".cache" / "schotten-site"  # untracked, beside what it derives from
 # Where the checker lives in the built site; checker.js finds the rest next to itself.
 CHECKER_DIR = Path("assets") / "checker"
 RUNTIME_DIR = CHECKER_DIR / "pyodide"
@@ -204,11 +207,22 @@ def engine_imports(entry: str = ENTRY) -> set[str]:
     return stdlib
 
 
-def write_stdlib_zip(full_zip: Path, target: Path) -> None:
+def write_stdlib_zip(full_zip: Path, target: Path, cache: Path | None = None) -> None:
     """The standard library the checker needs: Pyodide's full archive cut down to the import
-    closure of the engine and of Pyodide's start-up, without comments and docstrings."""
+    closure of the engine and of Pyodide's start-up, without comments and docstrings.
+
+    Stripping takes seconds, so the result is kept in ``cache`` (a folder), under a name made
+    from everything it depends on: Pyodide's archive, the modules kept, and this module's code.
+    """
     with zipfile.ZipFile(full_zip) as full:
         kept = stdlib_closure(full, [*engine_imports(), *LAZY])
+        key = hashlib.sha256(full_zip.read_bytes())
+        key.update("\n".join(sorted(kept)).encode())
+        key.update(Path(__file__).read_bytes())
+        cached = cache / f"python_stdlib-{key.hexdigest()[:16]}.zip" if cache else None
+        if cached is not None and cached.is_file():
+            shutil.copyfile(cached, target)
+            return
         with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
             for info in full.infolist():
                 if info.filename in kept:
@@ -216,6 +230,11 @@ def write_stdlib_zip(full_zip: Path, target: Path) -> None:
                     if info.filename.endswith(".py"):
                         source = stripped_source(source)
                     out.writestr(info, source, zipfile.ZIP_DEFLATED, 9)
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+        shutil.copyfile(target, partial)
+        partial.replace(cached)
 
 
 def _without_docstrings(tree: ast.AST) -> str:
@@ -283,9 +302,16 @@ def write_engine_zip(target: Path) -> None:
             archive.write(source, f"schotten/{source.name}")
 
 
-def write_gzip_copy(path: Path) -> None:
-    """``<path>.gz`` beside ``path``, for hosts that serve precompressed files."""
-    partial = path.with_name(path.name + ".gz.part")
+def write_gzip_copy(path: Path, cache: Path | None = None) -> None:
+    """``<path>.gz`` beside ``path``, for hosts that serve precompressed files (kept in
+    ``cache`` by the content's hash: the best compression takes seconds)."""
+    target = path.with_name(path.name + ".gz")
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    cached = cache / f"{path.name}-{digest}.gz" if cache else None
+    if cached is not None and cached.is_file():
+        shutil.copyfile(cached, target)
+        return
+    partial = path.with_name(f"{path.name}.gz.{os.getpid()}.part")
     # mtime 0: the same input gives the same bytes, build after build.
     with (
         path.open("rb") as source,
@@ -293,7 +319,11 @@ def write_gzip_copy(path: Path) -> None:
         gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out,
     ):
         shutil.copyfileobj(source, out)
-    partial.replace(path.with_name(path.name + ".gz"))
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(partial, cached.with_name(partial.name))
+        cached.with_name(partial.name).replace(cached)
+    partial.replace(target)
 
 
 def _written(target: Path, write: Callable[[Path], None]) -> None:
@@ -321,9 +351,9 @@ def install_runtime(site_dir: Path) -> None:
     runtime.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, runtime / name)
-    _written(runtime / STDLIB_ZIP, lambda p: write_stdlib_zip(PYODIDE / STDLIB_ZIP, p))
+    _written(runtime / STDLIB_ZIP, lambda p: write_stdlib_zip(PYODIDE / STDLIB_ZIP, p, CACHE))
     _written(runtime / LOCK_FILE, lambda p: write_lock_file(PYODIDE / LOCK_FILE, p))
     _written(target / ENGINE_ZIP, write_engine_zip)
     for path in sorted(runtime.iterdir()):
         if path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES:
-            write_gzip_copy(path)
+            write_gzip_copy(path, CACHE)
