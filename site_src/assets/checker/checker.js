@@ -1,7 +1,8 @@
 // The claim checker: wires the form written by schotten.site.widgets.claim_checker() and asks
 // the real engine (schotten.checker, run by Pyodide in a worker, worker.js) for the verdict.
 // Pyodide and the engine are served by the site itself, next to this file, and loaded only when
-// the reader opens the checker. Every word shown comes from the page's labels (data-labels): none is written here.
+// the reader opens the checker. Every word shown comes from the page's labels (data-labels):
+// none is written here.
 
 const HERE = new URL(".", import.meta.url);
 
@@ -147,7 +148,13 @@ class Checker {
   }
 
   watchEngine() {
-    this.engine = startEngine();
+    try {
+      this.engine = startEngine();
+    } catch (error) {
+      console.error(error); // a browser without module workers
+      this.showEngineState({ name: "error", step: null });
+      return;
+    }
     this.engine.watch((state) => this.showEngineState(state));
   }
 
@@ -246,6 +253,7 @@ class Checker {
 
   async check() {
     if (!this.engine) this.watchEngine();
+    if (!this.engine) return;
     const version = this.version;
     this.clearAnswer();
     this.answer.setAttribute("aria-busy", "true");
