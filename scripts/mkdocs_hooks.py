@@ -26,7 +26,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from schotten.site import SiteCheckError, widgets
+from schotten.site import SiteCheckError, runtime
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
 from schotten.site.publish import new_folder, signals_as_exit, swap_in
 
@@ -144,6 +144,6 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
     if config.theme["language"] != DEFAULT_LANGUAGE:
         return
     try:
-        widgets.install_runtime(Path(config.site_dir))
+        runtime.install_runtime(Path(config.site_dir))
     except SiteCheckError as exc:
         raise PluginError(str(exc)) from exc

@@ -8,10 +8,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-import zipfile
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,7 +20,7 @@ from schotten.cards import parse_card
 from schotten.casebook import Case, load_cases
 from schotten.checker import STONE, check, check_position, position_of, read_position
 from schotten.claims import judge_stone
-from schotten.site import SiteCheckError, labels, widgets
+from schotten.site import labels, widgets
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
@@ -309,48 +306,6 @@ def test_claim_checker_form_has_real_controls_and_page_labels(lang: str) -> None
     script = root.find("script")
     assert script is not None and script.get("type") == "module"
     assert "assets/checker/checker.js" in (script.text or "")
-
-
-def test_install_runtime_copies_pyodide_and_the_engine(tmp_path: Path) -> None:
-    widgets.install_runtime(tmp_path)
-    runtime = tmp_path / "assets" / "checker"
-    for name in widgets.PYODIDE_FILES:
-        assert (runtime / "pyodide" / name).stat().st_size > 0
-    with zipfile.ZipFile(runtime / widgets.ENGINE_ZIP) as archive:
-        names = set(archive.namelist())
-    assert {"schotten/__init__.py", "schotten/checker.py", "schotten/claims.py"} <= names
-    assert not any(
-        n.startswith("schotten/site") or n.startswith("schotten/casebook") for n in names
-    )
-    assert not list(runtime.glob("*.part"))
-
-
-def test_install_runtime_without_pyodide_says_to_run_npm_ci(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.setattr(widgets, "PYODIDE", tmp_path / "node_modules" / "pyodide")
-    with pytest.raises(SiteCheckError, match="run `npm ci`"):
-        widgets.install_runtime(tmp_path / "site")
-    assert not (tmp_path / "site").exists()
-
-
-def test_engine_shipped_to_the_browser_needs_the_standard_library_only(tmp_path: Path) -> None:
-    archive = tmp_path / "engine.zip"
-    widgets.write_engine_zip(archive)
-    # -I -S: no site-packages (no PyYAML, no Jinja2), no user paths; the engine from the zip only.
-    code = (
-        "import sys, json; sys.path.insert(0, sys.argv[1]); import schotten.checker as c;"
-        "assert c.__file__.startswith(sys.argv[1]), c.__file__;"
-        "print(c.check(json.dumps({'mine': ['red 1', 'green 1', 'blue 1'], 'theirs': []})))"
-    )
-    run = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", code, str(archive)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stderr
-    assert json.loads(run.stdout)["reason"] == "opponent-can-beat"
 
 
 # --- Hostile input: always an answer, never an exception (regressions) ----------------------

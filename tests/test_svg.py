@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 
+import pytest
+
+from schotten import svg
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.site import labels
@@ -140,7 +144,7 @@ def test_position_is_described_in_words_for_screen_readers() -> None:
     text = desc.text or ""
     assert "toi rouge 1, vert 1, bleu 1" in text
     assert "l'adversaire rouge 3, vert 3" in text
-    assert "Ta main : jaune 3." in text
+    assert "Ta main\u00a0: jaune 3." in text  # French typography: a no-break space
     _group(root, "hand you")
 
 
@@ -156,3 +160,142 @@ def test_picture_has_no_blank_line_so_markdown_keeps_it_whole() -> None:
     svg = position_svg(HAND_IS_NOT_PROOF, claim=(4,), labels=labels("fr"))
     assert "\n" not in svg
     assert svg.startswith("<svg ")
+
+
+SVG = f"{{{NS['svg']}}}"
+SPREAD = _board(
+    Variant.TACTICAL,
+    [
+        (Player.FIRST, 2, "red 9"),
+        (Player.FIRST, 4, "orange 8"),
+        (Player.FIRST, 5, "yellow 7"),
+        (Player.SECOND, 4, "green 6"),
+        (Player.SECOND, 5, "blue 5"),
+        (Player.SECOND, 9, "purple 4"),
+        (Player.SECOND, 9, "joker"),
+    ],
+)
+
+
+def _luminance(colour: str) -> float:
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG 2.1 contrast ratio of two #rrggbb colours."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_is_computed_as_wcag_defines_it() -> None:
+    assert round(contrast("#ffffff", "#000000"), 1) == 21.0
+    assert round(contrast("#ffffff", "#ef6c00"), 1) == 3.1  # the old orange: too pale
+
+
+def _under(root: ET.Element, text: ET.Element) -> str:
+    """The fill of the shape a text is written on: its card, its stone, a legend sample, or
+    the picture's background."""
+    parents = {child: parent for parent in root.iter() for child in parent}
+    group = parents[text]
+    if group.get("class", "").startswith(("card", "stone")) or text.get("class") == "value":
+        shape = group.find("svg:rect", NS)
+    else:
+        shape = root.find("svg:rect[@class='background']", NS)
+    assert shape is not None
+    return shape.get("fill", "")
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_text_has_a_contrast_of_at_least_4_5(lang: str) -> None:
+    board = SPREAD.with_stone(replace(SPREAD.stone(7), claimed_by=Player.FIRST))
+    root = _parse(
+        position_svg(board, claim=(5,), labels=labels(lang), hand=SPREAD.stone(2).sides[0].cards)
+    )
+    texts = list(root.iter(f"{SVG}text"))
+    assert len(texts) > 15
+    for text in texts:
+        ratio = contrast(text.get("fill", ""), _under(root, text))
+        assert ratio >= 4.5, f"{text.text!r}: {ratio:.2f}"
+
+
+def test_each_colour_has_a_mark_of_its_own_shape() -> None:
+    root = _parse(position_svg(SPREAD, claim=(4,)))
+    shapes = {}
+    for group in root.iter(f"{SVG}g"):
+        classes = group.get("class", "").split()
+        if classes[:1] == ["card"] and classes[1] in {str(c) for c in svg.MARKS}:
+            marks = group.findall("svg:path", NS)
+            assert len(marks) == 1, classes
+            shapes[classes[1]] = marks[0].get("class")
+            assert marks[0].get("d")
+    assert shapes == {
+        "red": "mark circle",
+        "orange": "mark square",
+        "yellow": "mark triangle",
+        "green": "mark diamond",
+        "blue": "mark cross",
+        "purple": "mark hexagon",
+    }
+    assert len(set(shapes.values())) == 6
+
+
+def test_legend_explains_the_claimed_stone_the_marks_and_the_colours() -> None:
+    board = SPREAD.with_stone(replace(SPREAD.stone(9), mud_fight=Player.FIRST))
+    root = _parse(position_svg(board, claim=(4,), labels=labels("fr")))
+    legend = _group(root, "legend")
+    items = {g.get("class"): "".join(g.itertext()) for g in legend.findall("svg:g", NS)}
+    assert items["legend-item claimed"] == "Borne revendiquée"
+    assert items["legend-item mud-fight"] == "Combat de Boue"
+    assert items["legend-item colour-green"] == "Vert"
+    assert items["legend-item tactic-joker"] == "JJoker"  # the card's letter, then its name
+    assert len([k for k in items if "colour-" in k]) == 6
+    sample = _group(legend, "legend-item colour-green").find("svg:path", NS)
+    assert sample is not None and sample.get("class") == "mark diamond"
+
+
+def test_stones_that_are_not_neighbours_are_drawn_apart() -> None:
+    root = _parse(position_svg(SPREAD, claim=(4,)))
+    # Stones 2, 4, 5 and 9 are drawn: a gap before 4 and before 9, none between 4 and 5.
+    gaps = [g for g in root.iter(f"{SVG}g") if g.get("class") == "gap"]
+    assert len(gaps) == 2
+
+    def left(number: int) -> float:
+        group = next(
+            g for g in root.iter(f"{SVG}g") if g.get("class", "").startswith(f"stone s{number}")
+        )
+        shape = next(r for r in group.iter(f"{SVG}rect") if r.get("class") == "stone-shape")
+        return float(shape.get("x", "0"))
+
+    step = left(5) - left(4)
+    assert left(4) - left(2) > step
+    assert left(9) - left(5) > step
+    # Stones 4, 5 and 6 drawn side by side: no gap at all.
+    held = replace(HAND_IS_NOT_PROOF.stone(5), claimed_by=Player.FIRST)
+    neighbours = _parse(position_svg(HAND_IS_NOT_PROOF.with_stone(held), claim=(4,)))
+    assert [g for g in neighbours.iter(f"{SVG}g") if g.get("class") == "gap"] == []
+
+
+def test_text_stays_legible_when_the_picture_is_shrunk_for_a_phone() -> None:
+    root = _parse(position_svg(SPREAD, claim=(4,), labels=labels("es")))
+    width = float(root.get("width", "0"))
+    style = dict(
+        part.split(":") for part in (root.get("style") or "").replace(" ", "").split(";") if part
+    )
+    smallest_scale = float(style["min-width"].removesuffix("px")) / width
+    sizes = [float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")]
+    assert min(sizes) * smallest_scale >= 11 - 0.05
+    assert float(style["max-width"].removesuffix("px")) > width  # fills a wide column
+
+
+def test_french_text_in_pictures_follows_french_typography() -> None:
+    board = SPREAD.discard_card(Player.SECOND, parse_card("purple 3"))
+    root = _parse(position_svg(board, claim=(4,), labels=labels("fr"), hand=(parse_card("red 1"),)))
+    written = [
+        e.text or "" for e in root.iter() if e.tag in (f"{SVG}text", f"{SVG}title", f"{SVG}desc")
+    ]
+    assert any("\u00a0:" in text for text in written)
+    assert any("\u202f;" in text for text in written)
+    for text in written:
+        assert not re.search(r" [;:?!]", text), text

@@ -2,22 +2,26 @@
 
 The reader's way: open the checker, place the cards of a published case, claim, read the answer.
 The answer must be the engine's own verdict on that case (computed here in Python), in the page's
-language, with nothing loaded from outside the site.
+language, with nothing loaded from outside the site. The engine runs in a worker: the page stays
+responsive while it loads. Tests wait for the checker's states (``data-state``), never for a
+message that may come and go before they look.
 """
 
 from __future__ import annotations
 
+import re
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, Response, expect
 
 from schotten.board import Player
 from schotten.casebook import Case, load_cases
-from schotten.checker import position_of
+from schotten.checker import check_position, position_of
 from schotten.claims import StoneVerdict, judge_stone
-from schotten.site import labels
+from schotten.site import labels, runtime
 from schotten.site.verified import cards_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,8 +87,8 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
     words = labels(lang)["checker"]
     checker = page.locator(".schotten-checker")
     checker.get_by_role("button", name=words["open"]).click()
-    expect(checker.locator(".schotten-checker__status")).to_have_text(words["loading"])
     expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    expect(checker.locator(".schotten-checker__status")).to_have_text(words["ready"])
     answer = checker.locator(".schotten-checker__answer")
     assert len(CASES) >= 10
     for case, stone in CASES:
@@ -135,4 +139,162 @@ def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
     page.keyboard.press("Enter")
     expect(checker.locator(".schotten-checker__answer")).to_have_attribute(
         "data-reason", "side-incomplete"
+    )
+
+
+def open_checker(page: Page, lang: str) -> Locator:
+    checker = page.locator(".schotten-checker")
+    checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
+    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    return checker
+
+
+def place(checker: Locator, zone: str, *cards: str) -> None:
+    checker.locator(f'input[type="radio"][value="{zone}"]').check()
+    for card in cards:
+        checker.locator(f'button[data-card="{card}"]').click()
+
+
+# Every change of the checker's state, as (state, step, status text), from before the opening.
+RECORD_STATES = """() => {
+  const root = document.querySelector(".schotten-checker");
+  const status = root.querySelector(".schotten-checker__status");
+  window.checkerStates = [];
+  new MutationObserver(() => {
+    const seen = [root.dataset.state, root.dataset.step, status.textContent];
+    const last = window.checkerStates.at(-1);
+    if (!last || last.join("|") !== seen.join("|")) window.checkerStates.push(seen);
+  }).observe(root, { attributes: true, attributeFilter: ["data-state", "data-step"] });
+}"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_checker_loading_shows_each_step_then_ready(page: Page, site_url: str, lang: str) -> None:
+    page.goto(site_url + PAGES[lang])
+    page.evaluate(RECORD_STATES)
+    open_checker(page, lang)
+    words = labels(lang)["checker"]
+    progress = words["progress"]
+    assert page.evaluate("window.checkerStates") == [
+        ["loading", "runtime", progress["runtime"]],
+        ["loading", "stdlib", progress["stdlib"]],
+        ["loading", "engine", progress["engine"]],
+        ["ready", "", words["ready"]],
+    ]
+
+
+# A probe button whose handler notes the checker's state, and the main thread's long tasks.
+WATCH_MAIN_THREAD = """() => {
+  window.longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.longTasks.push(entry.duration);
+  }).observe({ type: "longtask" });
+  const probe = document.createElement("button");
+  probe.id = "probe";
+  probe.textContent = "probe";
+  window.probeStates = [];
+  probe.addEventListener("click", () => {
+    window.probeStates.push(document.querySelector(".schotten-checker").dataset.state);
+  });
+  document.body.prepend(probe);
+}"""
+
+
+def test_page_stays_responsive_while_the_engine_loads(page: Page, site_url: str) -> None:
+    page.goto(site_url + PAGES["fr"], wait_until="networkidle")
+    page.evaluate(WATCH_MAIN_THREAD)
+    checker = page.locator(".schotten-checker")
+    checker.get_by_role("button", name=labels("fr")["checker"]["open"]).click()
+    page.locator("#probe").click()  # would wait for the engine if it ran on the page
+    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    assert page.evaluate("window.probeStates") == ["loading"]
+    place(checker, "mine", "red 9", "red 8", "red 7")
+    checker.locator('button[type="submit"]').click()
+    verdict = check_position({"mine": ["red 9", "red 8", "red 7"], "theirs": []})
+    answer = checker.locator(".schotten-checker__answer")
+    expect(answer).to_have_attribute("data-reason", verdict["reason"])
+    long_tasks = page.evaluate("window.longTasks")
+    assert all(duration <= 100 for duration in long_tasks), long_tasks
+
+
+def test_checker_runs_on_the_trimmed_standard_library(
+    page: Page, site_url: str, built_site: Path
+) -> None:
+    fetched: list[Response] = []
+    page.on("response", lambda response: fetched.append(response))
+    page.goto(site_url + PAGES["es"])
+    open_checker(page, "es")
+    by_name = {response.url.rsplit("/", 1)[-1]: response for response in fetched}
+    stdlib = by_name[runtime.STDLIB_ZIP]
+    assert stdlib.url.endswith(f"/assets/checker/pyodide/{runtime.STDLIB_ZIP}")
+    shipped = built_site / runtime.RUNTIME_DIR / runtime.STDLIB_ZIP
+    assert stdlib.body() == shipped.read_bytes()
+    full = runtime.PYODIDE / runtime.STDLIB_ZIP
+    with zipfile.ZipFile(shipped) as trimmed, zipfile.ZipFile(full) as whole:
+        assert len(trimmed.namelist()) < len(whole.namelist()) / 2
+    assert by_name[runtime.LOCK_FILE].json()["packages"] == {}
+
+
+def test_a_changed_position_clears_the_answer(page: Page, site_url: str) -> None:
+    page.goto(site_url + PAGES["fr"])
+    checker = open_checker(page, "fr")
+    answer = checker.locator(".schotten-checker__answer")
+    submit = checker.locator('button[type="submit"]')
+    place(checker, "mine", "red 9", "red 8", "red 7")
+    changes = [
+        lambda: place(checker, "theirs", "blue 2"),
+        lambda: checker.locator('input[name="tactical"]').check(),
+        lambda: checker.locator('input[name="mud_fight"]').check(),
+        lambda: checker.locator('select[name="completed_first"]').select_option("opponent"),
+        lambda: checker.locator('button[data-card="blue 2"]').click(),  # taken back
+    ]
+    for change in changes:
+        submit.click()
+        expect(answer).to_have_attribute("data-reason", re.compile(".+"))
+        change()
+        expect(answer).not_to_have_attribute("data-reason", re.compile(".*"))
+        expect(answer).to_be_empty()
+
+
+def test_clear_all_resets_every_choice(page: Page, site_url: str) -> None:
+    page.goto(site_url + PAGES["es"])
+    checker = open_checker(page, "es")
+    form = checker.locator("form")
+    form.locator('input[name="tactical"]').check()
+    form.locator('input[name="blind_mans_bluff"]').check()
+    place(checker, "mine", "red 9", "joker")
+    place(checker, "elsewhere-theirs", "blue 1")
+    form.locator('select[name="completed_first"]').select_option("opponent")
+    form.locator('button[type="submit"]').click()
+    expect(checker.locator(".schotten-checker__answer")).not_to_be_empty()
+
+    checker.locator(".schotten-checker__clear").click()
+    expect(form.locator('input[type="radio"]:checked')).to_have_value("mine")
+    expect(form.locator('select[name="completed_first"]')).to_have_value("you")
+    for name in ("tactical", "mud_fight", "blind_mans_bluff"):
+        expect(form.locator(f'input[name="{name}"]')).not_to_be_checked()
+    expect(form.locator('button[aria-pressed="true"]')).to_have_count(0)
+    expect(form.locator(".schotten-checker__held")).to_have_text(
+        [labels("es")["checker"]["empty"]] * 4
+    )
+    expect(checker.locator(".schotten-checker__answer")).to_be_empty()
+
+
+def test_an_elite_troop_can_be_taken_back_after_leaving_the_variant(
+    page: Page, site_url: str
+) -> None:
+    page.goto(site_url + PAGES["fr"])
+    checker = open_checker(page, "fr")
+    tactical = checker.locator('input[name="tactical"]')
+    joker, spy = (checker.locator(f'button[data-card="{c}"]') for c in ("joker", "spy"))
+    tactical.check()
+    place(checker, "mine", "joker")
+    tactical.uncheck()
+    expect(spy).to_be_disabled()  # none can be added outside the variant...
+    expect(joker).to_be_enabled()  # ...but the one placed can be taken back
+    joker.click()
+    expect(joker).to_have_attribute("aria-pressed", "false")
+    expect(joker).to_be_disabled()
+    expect(checker.locator('.schotten-checker__held[data-zone="mine"]')).to_have_text(
+        labels("fr")["checker"]["empty"]
     )

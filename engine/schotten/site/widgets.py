@@ -6,7 +6,8 @@ engine's numbers and the labels of the page's language; nothing comes from outsi
 * ``odds_table()``, ``partial_odds_table()``, ``odds_chart()``: the odds page (definitions in
   :mod:`schotten.odds`).
 * ``claim_checker()``: the claim checker's form. It runs :mod:`schotten.checker` in the browser
-  with Pyodide; :func:`install_runtime` copies Pyodide and the engine into the built site.
+  with Pyodide; :func:`schotten.site.runtime.install_runtime` puts Pyodide and the engine into
+  the built site.
 
 >>> html = jinja_functions("es")["odds_table"]()
 >>> "<th scope=\\"row\\">Escalera de color</th><td>42</td><td>0,169\\u00a0%</td>" in html
@@ -17,12 +18,9 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 import xml.etree.ElementTree as ET
-import zipfile
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
@@ -39,24 +37,8 @@ from schotten.odds import (
     hand_odds,
 )
 from schotten.site import SiteCheckError, labels
+from schotten.site.runtime import CHECKER_DIR
 from schotten.site.verified import card_name, cards_text, format_number
-
-REPO = Path(__file__).resolve().parents[3]
-ENGINE = Path(__file__).resolve().parents[1]
-PYODIDE = REPO / "node_modules" / "pyodide"
-# What Pyodide needs at run time (its docs: the core files, the lock file "in all cases"); the
-# consoles, type declarations and source maps stay out of the site.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-    "package.json",
-)
-# Where the checker lives in the built site; checker.js finds the rest next to itself.
-CHECKER_DIR = Path("assets") / "checker"
-ENGINE_ZIP = "schotten-engine.zip"
 
 ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 ZONES = ("mine", "theirs", "elsewhere-mine", "elsewhere-theirs")
@@ -361,43 +343,6 @@ _LOADER = (
     'const base = c ? JSON.parse(c.textContent).base : ".";'
     f'import(new URL(base + "/{CHECKER_DIR.as_posix()}/checker.js", location.href).href);'
 )
-
-
-def engine_sources() -> list[Path]:
-    """The engine core shipped to the browser: the package's top-level modules, which use the
-    standard library only (sub-packages such as ``site`` and ``casebook`` stay out)."""
-    return sorted(ENGINE.glob("*.py"))
-
-
-def write_engine_zip(target: Path) -> None:
-    """Zip the engine core as ``schotten/<module>.py`` (importable from the zip itself)."""
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for source in engine_sources():
-            archive.write(source, f"schotten/{source.name}")
-
-
-def install_runtime(site_dir: Path) -> None:
-    """Copy into the built site what the checker needs at run time.
-
-    ``<site>/assets/checker/pyodide/``: Pyodide from ``node_modules`` (about 13 MB);
-    ``<site>/assets/checker/schotten-engine.zip``: the engine core. The checker's own script and
-    stylesheet come from ``site_src/assets/checker/`` with the other pages' files.
-    """
-    missing = [name for name in PYODIDE_FILES if not (PYODIDE / name).is_file()]
-    if missing:
-        raise SiteCheckError(
-            f"Pyodide is not installed ({PYODIDE} lacks {', '.join(missing)}): "
-            "run `npm ci` in the repository first"
-        )
-    target = Path(site_dir) / CHECKER_DIR
-    runtime = target / "pyodide"
-    runtime.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE / name, runtime / name)
-    # Written aside, then renamed: a failed build never leaves half an archive.
-    partial = target / f"{ENGINE_ZIP}.part"
-    write_engine_zip(partial)
-    partial.replace(target / ENGINE_ZIP)
 
 
 def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:

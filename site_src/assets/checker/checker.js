@@ -1,32 +1,79 @@
 // The claim checker: wires the form written by schotten.site.widgets.claim_checker() and asks
-// the real engine (schotten.checker, run by Pyodide) for the verdict. Pyodide and the engine are
-// served by the site itself, next to this file, and loaded only when the reader opens the
-// checker. Every word shown comes from the page's labels (data-labels): none is written here.
+// the real engine (schotten.checker, run by Pyodide in a worker, worker.js) for the verdict.
+// Pyodide and the engine are served by the site itself, next to this file, and loaded only when
+// the reader opens the checker. Every word shown comes from the page's labels (data-labels):
+// none is written here.
 
 const HERE = new URL(".", import.meta.url);
-const ENGINE_DIR = "/schotten-engine";
-let engine = null; // one Pyodide for every checker of the page, started on the first opening
 
-function loadEngine() {
-  if (engine === null) {
-    engine = (async () => {
-      const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", HERE).href);
-      const py = await loadPyodide({ indexURL: new URL("pyodide/", HERE).href });
-      const response = await fetch(new URL("schotten-engine.zip", HERE));
-      if (!response.ok) {
-        throw new Error(`schotten-engine.zip: HTTP ${response.status}`);
-      }
-      py.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: ENGINE_DIR });
-      py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_DIR}")`);
-      // pyimport raises if the engine needs anything Pyodide does not have: an honest error
-      // state rather than a package fetched from elsewhere.
-      const checker = py.pyimport("schotten.checker");
-      return (position) => JSON.parse(checker.check(JSON.stringify(position)));
-    })();
-    engine.catch(() => {
-      engine = null; // a later attempt starts again
+// One engine for every checker of the page: a module worker (worker.js) that loads Pyodide and
+// answers, started on the first opening. The page only renders; it never runs Python.
+class Engine {
+  constructor() {
+    this.worker = new Worker(new URL("worker.js", HERE), { type: "module" });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.listeners = new Set();
+    this.state = { name: "loading", step: null };
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.type === "progress") {
+          this.publish({ name: "loading", step: data.step });
+        } else if (data.type === "ready") {
+          this.publish({ name: "ready", step: null });
+          resolve(this);
+        } else if (data.type === "failed") {
+          this.fail(new Error(data.message), reject);
+        } else if (data.type === "answer") {
+          const waiting = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          if (!waiting) return;
+          if ("failure" in data) waiting.reject(new Error(data.failure));
+          else waiting.resolve(data.result);
+        }
+      };
+      this.worker.onerror = (event) => {
+        event.preventDefault();
+        this.fail(new Error(event.message || "the engine's worker stopped"), reject);
+      };
+    });
+    this.ready.catch(() => {}); // every caller handles it
+  }
+
+  fail(error, reject) {
+    console.error(error);
+    this.worker.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+    if (engine === this) engine = null; // a later attempt starts again
+    this.publish({ name: "error", step: null });
+    reject(error);
+  }
+
+  publish(state) {
+    this.state = state;
+    for (const listen of this.listeners) listen(state);
+  }
+
+  watch(listen) {
+    this.listeners.add(listen);
+    listen(this.state);
+  }
+
+  async check(position) {
+    await this.ready;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: "check", id, position });
     });
   }
+}
+
+let engine = null;
+
+function startEngine() {
+  if (engine === null) engine = new Engine();
   return engine;
 }
 
@@ -58,11 +105,15 @@ class Checker {
       this.zones[held.dataset.zone] = [];
     }
     this.submit.disabled = true;
+    this.engine = null;
+    this.version = 0; // bumped by every change of the position
     root.querySelector(".schotten-checker__open").addEventListener("click", (e) => this.open(e));
     for (const button of root.querySelectorAll("button[data-card]")) {
       button.addEventListener("click", () => this.toggle(button.dataset.card));
     }
-    this.form.elements.tactical.addEventListener("change", () => this.render());
+    for (const name of ["tactical", "mud_fight", "blind_mans_bluff", "completed_first"]) {
+      this.form.elements[name].addEventListener("change", () => this.changed());
+    }
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
       this.check();
@@ -89,24 +140,40 @@ class Checker {
     return this.form.querySelector('input[type="radio"]:checked').value;
   }
 
-  async open(event) {
+  open(event) {
     event.currentTarget.hidden = true;
     this.form.hidden = false;
     this.form.querySelector('input[type="radio"]:checked').focus();
-    this.setStatus(this.words.loading, "loading");
-    try {
-      await loadEngine();
-      this.setStatus(this.words.ready, "ready");
-      this.submit.disabled = false;
-    } catch (error) {
-      console.error(error);
-      this.setStatus(this.words.load_error, "error");
-    }
+    this.watchEngine();
   }
 
-  setStatus(text, state) {
+  watchEngine() {
+    try {
+      this.engine = startEngine();
+    } catch (error) {
+      console.error(error); // a browser without module workers
+      this.showEngineState({ name: "error", step: null });
+      return;
+    }
+    this.engine.watch((state) => this.showEngineState(state));
+  }
+
+  showEngineState(state) {
+    if (state.name === "loading") {
+      const step = state.step ?? "runtime";
+      this.setStatus(this.words.progress[step], "loading", step);
+    } else if (state.name === "ready") {
+      this.setStatus(this.words.ready, "ready");
+    } else {
+      this.setStatus(this.words.load_error, "error");
+    }
+    this.submit.disabled = state.name !== "ready";
+  }
+
+  setStatus(text, state, step = "") {
     this.status.textContent = text;
     this.root.dataset.state = state;
+    this.root.dataset.step = step;
     this.root.setAttribute("aria-busy", state === "loading" ? "true" : "false");
   }
 
@@ -126,7 +193,21 @@ class Checker {
       }
       here.push(card);
     }
+    this.changed();
+  }
+
+  // The position changed: an answer on screen is no longer about it, nor one still on its way.
+  changed() {
+    this.version += 1;
+    this.clearAnswer();
     this.render();
+  }
+
+  clearAnswer() {
+    this.answer.replaceChildren();
+    this.answer.className = "schotten-checker__answer";
+    this.answer.removeAttribute("aria-busy");
+    for (const key of ["granted", "reason", "error", "failure"]) delete this.answer.dataset[key];
   }
 
   render() {
@@ -151,7 +232,9 @@ class Checker {
         zone ? fill(this.words.in_zone, { card: name, zone: this.words.zones[zone] }) : name,
       );
       button.dataset.zoneIndex = box ? box.dataset.zoneIndex : "";
-      if (button.classList.contains("elite")) button.disabled = !tactical;
+      // Outside the Tactical variant an elite troop cannot be added, but one already placed can
+      // still be taken back (the engine refuses it in a base game until then).
+      if (button.classList.contains("elite")) button.disabled = !tactical && !zone;
     }
   }
 
@@ -169,14 +252,27 @@ class Checker {
   }
 
   async check() {
-    let judge;
+    if (!this.engine) this.watchEngine();
+    if (!this.engine) return;
+    const version = this.version;
+    this.clearAnswer();
+    this.answer.setAttribute("aria-busy", "true");
+    let result;
     try {
-      judge = await loadEngine();
+      result = await this.engine.check(this.position());
     } catch (error) {
-      this.setStatus(this.words.load_error, "error");
+      if (version !== this.version) return;
+      console.error(error);
+      this.clearAnswer();
+      this.answer.dataset.failure = "true";
+      this.answer.className = "schotten-checker__answer is-error";
+      const p = document.createElement("p");
+      p.textContent = this.words.load_error;
+      this.answer.append(p);
       return;
     }
-    const result = judge(this.position());
+    if (version !== this.version) return; // the reader changed the position meanwhile
+    this.answer.removeAttribute("aria-busy");
     this.show(result);
   }
 
@@ -247,9 +343,9 @@ class Checker {
     for (const name of ["tactical", "mud_fight", "blind_mans_bluff"]) {
       this.form.elements[name].checked = false;
     }
-    this.answer.replaceChildren();
-    this.answer.className = "schotten-checker__answer";
-    this.render();
+    this.form.elements.completed_first.selectedIndex = 0;
+    this.form.querySelector('input[type="radio"]').checked = true; // the first zone
+    this.changed();
   }
 }
 

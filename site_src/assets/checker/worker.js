@@ -1,0 +1,60 @@
+// The claim checker's engine, in a module Web Worker: Pyodide starts and answers here, so the
+// page never waits on it. Messages to the page:
+//   {type: "progress", step}   step: "runtime" (downloading and compiling the interpreter),
+//                              "stdlib" (the standard library, Python starting), "engine"
+//   {type: "ready"}            the engine answers from now on
+//   {type: "failed", message}  the engine could not start
+//   {type: "answer", id, result} | {type: "answer", id, failure}
+// Messages from the page: {type: "check", id, position}.
+
+const HERE = new URL(".", import.meta.url);
+const RUNTIME = new URL("pyodide/", HERE);
+const ENGINE_ZIP = "/schotten-engine.zip";
+
+function say(message) {
+  postMessage(message);
+}
+
+async function start() {
+  say({ type: "progress", step: "runtime" });
+  // The engine archive downloads while the interpreter does.
+  const engineZip = fetch(new URL("schotten-engine.zip", HERE)).then((response) => {
+    if (!response.ok) throw new Error(`schotten-engine.zip: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  engineZip.catch(() => {}); // reported when awaited below
+  const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
+  const py = await loadPyodide({
+    indexURL: RUNTIME.href,
+    // Written at build time: only the modules the engine and Pyodide's start-up import.
+    stdLibURL: new URL("python_stdlib.zip", RUNTIME).href,
+    lockFileURL: new URL("pyodide-lock.json", RUNTIME).href,
+    // Called once the interpreter is compiled, before Python starts on the standard library.
+    fsInit: async () => say({ type: "progress", step: "stdlib" }),
+  });
+  say({ type: "progress", step: "engine" });
+  // Imported from the archive itself (zipimport), as the standard library is.
+  py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await engineZip));
+  py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")`);
+  // pyimport raises if the engine needs a module the trimmed standard library lacks: an
+  // honest error state rather than a package fetched from elsewhere.
+  const checker = py.pyimport("schotten.checker");
+  return (position) => JSON.parse(checker.check(JSON.stringify(position)));
+}
+
+const engine = start();
+engine.then(
+  () => say({ type: "ready" }),
+  (error) => say({ type: "failed", message: String(error && error.message ? error.message : error) }),
+);
+
+onmessage = async (event) => {
+  const { type, id, position } = event.data;
+  if (type !== "check") return;
+  try {
+    const judge = await engine;
+    say({ type: "answer", id, result: judge(position) });
+  } catch (error) {
+    say({ type: "answer", id, failure: String(error && error.message ? error.message : error) });
+  }
+};
