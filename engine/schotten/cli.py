@@ -21,6 +21,7 @@ from schotten.casebook.case import Case, case_order, faq_problems, load_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
+from schotten.conformance import cli as conformance_cli
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
 from schotten.terminal import draw_board, draw_proof, paint, use_colour
@@ -93,6 +94,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    conformance_cli.add_parser(commands)
     return parser
 
 
@@ -359,6 +361,7 @@ _COMMANDS = {
     "approve": _approve,
     "replay": _replay,
     "schema": _schema,
+    "conformance": conformance_cli.main,
 }
 
 __all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]
