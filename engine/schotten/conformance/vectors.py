@@ -6,7 +6,7 @@ the same vectors, byte for byte: every vector draws from its own seeded generato
 
 >>> vector = formation_vector(0)
 >>> vector["id"], vector["cards"], vector["expect"]
-('f0000', ['orange 2', 'orange 4', 'orange 3'], 'colour-run 9')
+('f0000', ['blue 8', 'blue 9', 'blue 6', 'blue 7'], 'colour-run 30')
 """
 
 from __future__ import annotations
