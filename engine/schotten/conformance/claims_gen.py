@@ -8,7 +8,7 @@ player).
 
 >>> position = claim_position(3)
 >>> position.board.variant, position.claimer, position.stones
-(<Variant.TACTICAL: 'tactical'>, <Player.SECOND: 1>, (2,))
+(<Variant.TACTICAL: 'tactical'>, <Player.FIRST: 0>, (1, 5, 8))
 """
 
 from __future__ import annotations
