@@ -8,7 +8,7 @@ player).
 
 >>> position = claim_position(3)
 >>> position.board.variant, position.claimer, position.stones
-(<Variant.TACTICAL: 'tactical'>, <Player.FIRST: 0>, (1, 5, 8))
+(<Variant.TACTICAL: 'tactical'>, <Player.FIRST: 0>, (1,))
 """
 
 from __future__ import annotations
@@ -95,9 +95,12 @@ def _attempt(rng: random.Random, variant: Variant) -> ClaimPosition | None:
         stones[n] = _target(rng, cards, stones[n], claimer, mud, bluff, clock)
     others = [n for n in range(1, 10) if n not in targets]
     rng.shuffle(others)
-    for n in others[: rng.choice((0, 0, 1, 1, 2))]:
+    # Half the tables are lean (the claimed stones only); the others add cards seen elsewhere,
+    # often the very cards the opponent would need, and cards known in the claimer's hand.
+    lean = rng.random() < 0.5
+    for n in others[: 0 if lean else rng.choice((0, 1, 1, 2))]:
         stones[n] = _elsewhere(rng, cards, stones[n], clock)
-    wanted = _wanted(stones, targets, claimer.other)
+    wanted = [] if lean else _wanted(stones, targets, claimer.other)
     hand: list[Card] = []
     for want in wanted:
         if rng.random() < 0.15 and cards.named(want):
