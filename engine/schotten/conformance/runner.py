@@ -288,7 +288,10 @@ def _disagreement(kind: str, vector: dict[str, Any], problems: list[str]) -> Dis
             )
         elif kind == "moves":
             game = game_from_data(vector["position"])
-            moves = [*vector["accepted"], *(r["move"] for r in vector["refused"])]
+            # A play-on plays its moves in turn: the refused ones first (they change nothing),
+            # then the first legal move the engine refused, if any.
+            moves = [r["move"] for r in vector["refused"]]
+            moves += [m for m in vector["accepted"] if f"'{m}' is legal" in what][:1]
             rules = sorted({r["rule"] for r in vector["refused"]}) or ["turn-order"]
             case = move_case(vector["id"], game, moves, what, ", ".join(rules))
     except (InvalidPositionError, InvalidNotationError, KeyError, ValueError):
