@@ -58,7 +58,10 @@ def add_parser(commands: Any) -> None:
         "--limit", type=_positive, metavar="N", help="N vectors of each kind, spread over the file"
     )
     runner.add_argument(
-        "--vector", action="append", metavar="ID", help="only this vector (repeatable)"
+        "--vector",
+        action="append",
+        metavar="ID",
+        help="this vector (repeatable): only the vectors named, or these besides --limit's",
     )
     runner.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="seconds per request (10)"
@@ -133,12 +136,13 @@ def _serve() -> int:
 def select(
     vectors: list[dict[str, Any]], limit: int | None, only: Sequence[str] | None
 ) -> list[dict[str, Any]]:
-    """The vectors asked: the ones named, or ``limit`` of them spread evenly, or all."""
-    if only:
-        return [v for v in vectors if v["id"] in only]
-    if limit is None or limit >= len(vectors):
-        return vectors
-    return [vectors[i * len(vectors) // limit] for i in range(limit)]
+    """The vectors asked, in file order: ``limit`` of them spread evenly (or all), plus the ones
+    named in ``only``; with ``only`` and no ``limit``, just the named ones."""
+    if limit is None:
+        return [v for v in vectors if v["id"] in only] if only else vectors
+    picked = {i * len(vectors) // limit for i in range(min(limit, len(vectors)))}
+    named = set(only or ())
+    return [v for i, v in enumerate(vectors) if i in picked or v["id"] in named]
 
 
 def _run(args: argparse.Namespace) -> int:
