@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
@@ -171,3 +172,28 @@ def test_serve_over_pipes_answers_line_by_line() -> None:
     assert answers[1]["formation"] == "same-value 3"
     assert answers[2]["error"] == "bad-request"
     assert done.stderr == ""
+
+
+def test_the_worked_exchange_of_the_suites_readme_is_what_serve_answers() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "conformance" / "README.md").read_text()
+    block = readme.split("```text\n", 1)[1].split("```", 1)[0]
+    game = Game(Variant.BASE, seed=1)
+    game.apply("play red 3 at 5")
+    position = json.dumps(game_data(game), separators=(",", ":"))
+    lines = [line for line in block.splitlines() if line.strip()]
+    pairs = list(zip(lines[::2], lines[1::2], strict=True))
+    assert len(pairs) == 8
+    checked = 0
+    for asked, answered in pairs:
+        assert asked.startswith("→ ") and answered.startswith("← ")
+        request = json.loads(asked[2:].replace('"position":P', f'"position":{position}'))
+        answer = json.loads(handle_line(json.dumps(request)))
+        if "..." in answered:
+            shown = answered[2:].split("...")[0]
+            assert json.dumps(answer, separators=(",", ":"), ensure_ascii=False).startswith(
+                shown.rstrip(",")
+            )
+        else:
+            assert answer == json.loads(answered[2:]), asked
+            checked += 1
+    assert checked == 7

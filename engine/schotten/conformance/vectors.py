@@ -340,15 +340,20 @@ def game_vector(variant: Variant, index: int) -> dict[str, Any]:
 # -- perft -------------------------------------------------------------------------------------
 
 
-def perft_vector(variant: Variant, seed: int, midgame: bool) -> dict[str, Any]:
-    """Perft 1..PERFT_DEPTH from a seeded deal, or from a seeded position later in that game."""
+def perft_start(variant: Variant, seed: int, midgame: bool) -> Game:
+    """A perft position: the seeded deal, or the position a seeded playthrough reaches from it."""
     game = Game(variant, seed=seed)
-    where = "the deal"
     if midgame:
         rng = random.Random(f"perft {variant} {seed}")
         for _ in range(PERFT_MIDGAME_MOVES):
             game.apply(_pick(rng, game))
-        where = f"{PERFT_MIDGAME_MOVES} seeded moves after the deal"
+    return game
+
+
+def perft_vector(variant: Variant, seed: int, midgame: bool) -> dict[str, Any]:
+    """Perft 1..PERFT_DEPTH from a seeded deal, or from a seeded position later in that game."""
+    game = perft_start(variant, seed, midgame)
+    where = f"{PERFT_MIDGAME_MOVES} seeded moves after the deal" if midgame else "the deal"
     nodes = [perft(game, depth) for depth in range(1, PERFT_DEPTH + 1)]
     return {
         "id": f"p-{variant}-{seed}{'-mid' if midgame else ''}",
