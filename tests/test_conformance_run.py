@@ -4,6 +4,7 @@ reported within the time limit, never with a traceback of ours."""
 
 from __future__ import annotations
 
+import io
 import shlex
 import sys
 import time
@@ -16,6 +17,7 @@ from schotten.casebook.approve import approve
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.conformance import suite
 from schotten.conformance.client import LocalEngine
+from schotten.conformance.progress import Progress
 from schotten.conformance.runner import run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,3 +190,29 @@ def test_an_unknown_vector_or_suite_is_an_error(
     assert "no vector c99999999" in capsys.readouterr().err
     assert main(["conformance", "run", "--engine", SERVE, "--suite", str(tmp_path)]) == 1
     assert "is this a suite folder?" in capsys.readouterr().err
+
+
+def test_usage_errors_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["conformance"], ["conformance", "run"], ["conformance", "run", "--limit", "0"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+    assert "--engine" in capsys.readouterr().err
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_is_one_redrawn_line_on_a_terminal_and_plain_lines_otherwise() -> None:
+    terminal, log = _Terminal(), io.StringIO()
+    for stream in (terminal, log):
+        bar = Progress("claims", 50, stream)
+        for done in range(1, 51):
+            bar.update(done)
+        bar.finish(50)
+    assert terminal.getvalue().startswith("\rclaims ")
+    assert terminal.getvalue().count("\n") == 1 and "50/50" in terminal.getvalue()
+    assert "\r" not in log.getvalue()
+    assert log.getvalue().splitlines()[-1].startswith("claims: 50/50 (")
