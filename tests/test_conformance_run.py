@@ -5,6 +5,7 @@ reported within the time limit, never with a traceback of ours."""
 from __future__ import annotations
 
 import io
+import json
 import shlex
 import sys
 import time
@@ -216,3 +217,17 @@ def test_progress_is_one_redrawn_line_on_a_terminal_and_plain_lines_otherwise() 
     assert terminal.getvalue().count("\n") == 1 and "50/50" in terminal.getvalue()
     assert "\r" not in log.getvalue()
     assert log.getvalue().splitlines()[-1].startswith("claims: 50/50 (")
+
+
+def test_a_damaged_suite_is_an_error_not_a_traceback(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "manifest.json").write_text((SUITE / "manifest.json").read_text())
+    vector = {"id": "f1", "pins": "a formation without its cards", "expect": "sum 6"}
+    (tmp_path / "formations.jsonl").write_text(json.dumps(vector) + "\n")
+    argv = ["conformance", "run", "--suite", str(tmp_path), "--engine", SERVE]
+    assert main([*argv, "--kind", "formations"]) == EXIT_FAILED
+    assert "formations vector f1: malformed (KeyError('cards'))" in capsys.readouterr().err
+    (tmp_path / "formations.jsonl").write_text("{not json\n")
+    assert main([*argv, "--kind", "formations"]) == EXIT_FAILED
+    assert "formations.jsonl:1: not JSON" in capsys.readouterr().err

@@ -16,8 +16,8 @@ from typing import Any
 from schotten.conformance import protocol, suite
 from schotten.conformance.client import EngineFailure, ProcessEngine, handshake
 from schotten.conformance.progress import Progress
-from schotten.conformance.runner import RunReport, run
-from schotten.conformance.vectors import KINDS
+from schotten.conformance.runner import MalformedVector, RunReport, run
+from schotten.conformance.vectors import KINDS, expected_counts
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -112,7 +112,7 @@ def _export(args: argparse.Namespace) -> int:
     if cases is None:
         print(f"warning: no casebook at {args.cases}: its vectors are left out", file=sys.stderr)
     bars: dict[str, Progress] = {}
-    totals = {"claims": 10_000, "formations": 2_000, "moves": 300, "games": 400, "perft": 12}
+    totals = expected_counts()
 
     def progress(kind: str, done: int) -> None:
         bar = bars.setdefault(kind, Progress(kind, totals[kind]))
@@ -175,6 +175,9 @@ def _run(args: argparse.Namespace) -> int:
         else:
             print(f"engine: {name} ({args.engine})", file=sys.stderr)
             report = run(engine, chosen, progress)
+    except MalformedVector as error:
+        print(f"error: {args.suite}: {error}", file=sys.stderr)
+        return EXIT_FAILED
     finally:
         engine.close()
     _print_report(report, args.show)

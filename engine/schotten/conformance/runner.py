@@ -29,6 +29,10 @@ from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.position_data import board_from_data, game_from_data
 
 
+class MalformedVector(ValueError):
+    """A vector of the suite that lacks what its kind needs (a damaged or foreign file)."""
+
+
 @dataclass(frozen=True)
 class Disagreement:
     kind: str
@@ -103,6 +107,9 @@ def run(
             except EngineFailure as failure:
                 report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
                 return report
+            except (KeyError, TypeError, IndexError, AttributeError) as error:
+                ident = vector.get("id") if isinstance(vector, dict) else None
+                raise MalformedVector(f"{kind} vector {ident}: malformed ({error!r})") from None
             if problems:
                 tally.disagreed += 1
                 report.disagreements.append(_disagreement(kind, vector, problems))

@@ -367,6 +367,18 @@ def perft_vector(variant: Variant, seed: int, midgame: bool) -> dict[str, Any]:
 # -- the whole suite ---------------------------------------------------------------------------
 
 
+def expected_counts() -> dict[str, int]:
+    """How many vectors of each kind are generated (the casebook's come on top)."""
+    perft_count = len(Variant) * 2 * len(PERFT_SEEDS)
+    return {
+        "claims": GENERATED_CLAIMS,
+        "formations": FORMATIONS,
+        "moves": MOVE_POSITIONS,
+        "games": len(Variant) * GAMES,
+        "perft": perft_count,
+    }
+
+
 def vectors(kind: str, cases_folder: Path | None = None) -> Iterator[dict[str, Any]]:
     """Every vector of one kind, in the suite's order (casebook vectors need ``cases_folder``)."""
     if kind == "claims":
