@@ -42,4 +42,5 @@ def change(request: dict[str, Any]) -> dict[str, Any] | None:
     return {"stones": answers}
 
 
-serve_with(change)
+if __name__ == "__main__":
+    serve_with(change)

@@ -7,10 +7,16 @@ import sys
 
 from schotten.conformance.wire import PROTOCOL, dumps
 
-for line in sys.stdin:
-    request = json.loads(line)
-    if request.get("type") != "hello":
-        raise SystemExit("engine bug: claims are not implemented")
-    answer = {"id": request.get("id"), "protocol": PROTOCOL, "engine": "crashes"}
-    sys.stdout.write(dumps(answer) + "\n")
-    sys.stdout.flush()
+
+def main() -> None:
+    for line in sys.stdin:
+        request = json.loads(line)
+        if request.get("type") != "hello":
+            raise SystemExit("engine bug: claims are not implemented")
+        answer = {"id": request.get("id"), "protocol": PROTOCOL, "engine": "crashes"}
+        sys.stdout.write(dumps(answer) + "\n")
+        sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -21,4 +21,5 @@ def change(request: dict[str, Any]) -> dict[str, Any] | None:
     return handle({**request, "position": position, "id": None})
 
 
-serve_with(change)
+if __name__ == "__main__":
+    serve_with(change)

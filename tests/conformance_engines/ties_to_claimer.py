@@ -19,4 +19,5 @@ def change(request: dict[str, Any]) -> dict[str, Any] | None:
     return answer
 
 
-serve_with(change)
+if __name__ == "__main__":
+    serve_with(change)

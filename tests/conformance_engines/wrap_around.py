@@ -27,4 +27,5 @@ def change(request: dict[str, Any]) -> dict[str, Any] | None:
     return {"formation": f"{kind} {sum(values)}"}
 
 
-serve_with(change)
+if __name__ == "__main__":
+    serve_with(change)
