@@ -38,7 +38,7 @@ GAMES = 200  # of each variant
 FULL_GAMES = 1  # of each variant: the legal moves written out at every step
 PERFT_SEEDS = (1, 2, 3)
 PERFT_DEPTH = 4
-PERFT_MIDGAME_MOVES = 24  # perft also from the position these many moves after the deal
+PERFT_MIDGAME_MOVES = 75  # perft also from the position these many moves after the deal
 
 
 def claim_request(
@@ -346,6 +346,8 @@ def perft_start(variant: Variant, seed: int, midgame: bool) -> Game:
     if midgame:
         rng = random.Random(f"perft {variant} {seed}")
         for _ in range(PERFT_MIDGAME_MOVES):
+            if game.outcome is not None:
+                break
             game.apply(_pick(rng, game))
     return game
 
