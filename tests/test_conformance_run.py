@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schotten.casebook import load_case, run_case
 from schotten.casebook.approve import approve
@@ -231,3 +233,49 @@ def test_a_damaged_suite_is_an_error_not_a_traceback(
     (tmp_path / "formations.jsonl").write_text("{not json\n")
     assert main([*argv, "--kind", "formations"]) == EXIT_FAILED
     assert "formations.jsonl:1: not JSON" in capsys.readouterr().err
+
+
+_ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+_KEYS = ["stones", "formation", "moves", "ok", "position", "rule", "points", "nodes", "divide"]
+
+
+class _Babbler:
+    """An engine whose answers are JSON objects with the protocol's keys and any values."""
+
+    name = "babbler"
+
+    def __init__(self, answers: list[dict[str, object]]) -> None:
+        self.answers = answers
+        self.asked = 0
+
+    def ask(self, request: dict[str, object]) -> dict[str, object]:
+        self.asked += 1
+        return self.answers[self.asked % len(self.answers)]
+
+    def close(self) -> None:
+        pass
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    answers=st.lists(
+        st.dictionaries(st.sampled_from(_KEYS), _ANY_JSON, max_size=4), min_size=1, max_size=4
+    )
+)
+def test_answers_of_any_shape_are_disagreements_never_a_crash(
+    answers: list[dict[str, object]],
+) -> None:
+    chosen = [(kind, _FEW[kind]) for kind in _FEW]
+    report = run(_Babbler(answers), chosen)
+    assert report.failure is None
+    assert all(t.agreed + t.disagreed == t.vectors for t in report.tallies)
+
+
+_FEW = {
+    kind: suite.load(SUITE, kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
+    for kind in ("claims", "formations", "moves", "games", "perft")
+}
