@@ -196,7 +196,15 @@ def test_an_unknown_vector_or_suite_is_an_error(
 
 
 def test_usage_errors_exit_with_status_2(capsys: pytest.CaptureFixture[str]) -> None:
-    for argv in (["conformance"], ["conformance", "run"], ["conformance", "run", "--limit", "0"]):
+    run_with = ["conformance", "run", "--engine", "x"]
+    for argv in (
+        ["conformance"],
+        ["conformance", "run"],
+        [*run_with, "--limit", "0"],
+        [*run_with, "--timeout", "-1"],
+        [*run_with, "--timeout", "soon"],
+        [*run_with, "--show", "-2"],
+    ):
         with pytest.raises(SystemExit) as exit_info:
             main(argv)
         assert exit_info.value.code == 2

@@ -64,17 +64,17 @@ def add_parser(commands: Any) -> None:
         help="this vector (repeatable): only the vectors named, or these besides --limit's",
     )
     runner.add_argument(
-        "--timeout", type=float, default=10.0, metavar="S", help="seconds per request (10)"
+        "--timeout", type=_seconds, default=10.0, metavar="S", help="seconds per request (10)"
     )
     runner.add_argument(
         "--start-timeout",
-        type=float,
+        type=_seconds,
         default=120.0,
         metavar="S",
         help="seconds the engine may take to start and answer hello (120)",
     )
     runner.add_argument(
-        "--show", type=int, default=20, metavar="N", help="disagreements printed in full (20)"
+        "--show", type=_count, default=20, metavar="N", help="disagreements printed in full (20)"
     )
 
 
@@ -103,6 +103,23 @@ def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError("a whole number of at least 1")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError("a number of seconds above 0")
+    return value
+
+
+def _count(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("a whole number, 0 or more")
     return value
 
 
