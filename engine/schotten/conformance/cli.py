@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -145,6 +146,11 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _serve() -> int:
+    # The protocol is UTF-8 whatever the locale; a byte that is not UTF-8 is answered as a bad
+    # request rather than ending the server.
+    for stream in (sys.stdin, sys.stdout):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(encoding="utf-8", errors="replace")
     with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
         protocol.serve(sys.stdin, sys.stdout)
     return EXIT_OK
