@@ -246,8 +246,6 @@ def _elsewhere(rng: random.Random, cards: _Cards, stone: Stone, clock: Iterator[
     for _ in Player:
         n = rng.choice((0, 1, 1, 2, 3))
         side = tuple(cards.any() if rng.random() < 0.1 else cards.clan() for _ in range(n))
-        if Tactic.MUD_FIGHT in side:
-            side = ()
         sides.append(Side(side, next(clock) if n == 3 else None))
     stone = replace(stone, sides=(sides[0], sides[1]))
     takers = [p for p in Player if stone.is_complete(p)]

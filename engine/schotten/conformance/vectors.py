@@ -208,7 +208,8 @@ def move_vector(index: int) -> dict[str, Any]:
             break
         game.apply(_pick(rng, game))
     if game.outcome is not None:
-        return move_vector_at(index, game, rng)
+        over = f"{variant}, the game is over"
+        return _move_vector(f"m{index:04d}", over, game, [Claim(), Pass()])
     legal = game.legal_moves()
     accepted = rng.sample(legal, min(3, len(legal)))
     refused = _refused_sample(rng, game)
@@ -218,12 +219,6 @@ def move_vector(index: int) -> dict[str, Any]:
         game,
         [*accepted, *refused],
     )
-
-
-def move_vector_at(index: int, game: Game, rng: random.Random) -> dict[str, Any]:
-    """A finished game: every move is refused (rule ``game-over``)."""
-    moves: list[Move] = [Claim(), Pass(), Draw(Deck.CLAN)]
-    return _move_vector(f"m{index:04d}", f"{game.variant}, the game is over", game, moves[:2])
 
 
 def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> dict[str, Any]:
