@@ -27,6 +27,7 @@ from schotten.casebook.lock import LockEntry, lock_path, read_lock, updated_lock
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
+from schotten.conformance import cli as conformance_cli
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
 from schotten.terminal import draw_board, draw_proof, paint, use_colour
@@ -121,6 +122,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    conformance_cli.add_parser(commands)
     return parser
 
 
@@ -476,6 +478,7 @@ _COMMANDS = {
     "retire": _retire,
     "replay": _replay,
     "schema": _schema,
+    "conformance": conformance_cli.main,
 }
 
 __all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]

@@ -109,6 +109,41 @@ def position_from_data(data: Any) -> GamePosition:
     )
 
 
+def board_from_data(data: Mapping[str, Any]) -> Board:
+    """The table part of a position (``variant``, ``stones``, ``discard``), checked as a table
+    (:meth:`Board.check`): everything a claim proof reads. The other keys of a whole position may
+    be present; they are not read. A stone with nothing on it may be left out of ``stones`` (the
+    others keep their numbers, in order).
+
+    >>> data = game_to_data(Game(Variant.BASE, seed=5))
+    >>> board_from_data({"variant": "base", "stones": [], "discard": data["discard"]}).variant
+    <Variant.BASE: 'base'>
+    >>> board_from_data({"variant": "base", "stones": [{"number": 3}], "discard": {}})
+    Traceback (most recent call last):
+    ...
+    schotten.errors.InvalidPositionError: stones[2].first: expected a list of cards
+    """
+    reader = _Reader(data)
+    unknown = set(data) - _POSITION_KEYS
+    if unknown:
+        raise InvalidPositionError(f"unknown keys: {', '.join(sorted(unknown))}")
+    variant = reader.enum("variant", Variant)
+    stones = [Stone(n) for n in range(1, 10)]
+    last = 0
+    for item in reader.list("stones"):
+        number = item.get("number") if isinstance(item, Mapping) else None
+        if not isinstance(number, int) or isinstance(number, bool) or not last < number <= 9:
+            raise InvalidPositionError(
+                f"stones: expected stones numbered 1 to 9 in order, each once, not {number!r}"
+            )
+        stones[number - 1] = reader.stone(item, number)
+        last = number
+    discard = reader.by_player("discard")
+    board = Board(variant, tuple(stones), discard)
+    board.check()
+    return board
+
+
 def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 

@@ -1,0 +1,227 @@
+"""The conformance protocol, answered by this engine: one JSON request a line in, one answer out.
+
+Every request is an object with a ``type`` and an optional ``id`` (echoed in the answer). The
+types, with what they carry and what they answer (``README.md`` of the suite has the schema and
+a worked exchange):
+
+- ``hello`` (``protocol``): ``{"protocol": PROTOCOL, "engine": <name>}``; always first.
+- ``claim`` (``position``: the table part of a position; ``claimer``; ``stones``):
+  ``{"stones": [{"stone", "verdict", "reason", "theirs", "witness"}, ...]}``.
+- ``formation`` (``cards``: a complete side, 3 or 4 cards; ``totals_only``):
+  ``{"formation": "<kind> <total>"}``.
+- ``legal`` (``position``): ``{"moves": [...]}``, every legal move of the player to move.
+- ``apply`` (``position``, ``move``): ``{"ok": true, "position": ..., "points": ...}`` or
+  ``{"ok": false, "rule": <rule id>}``.
+- ``perft`` (``position``, ``depth``, ``divide``): ``{"nodes": N}`` (and ``"divide"``: the count
+  under each first move).
+
+A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
+``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``), never by a crash.
+
+>>> answer = handle({"type": "formation", "id": 7, "cards": ["red 9", "joker", "red 7"]})
+>>> answer
+{'id': 7, 'formation': 'colour-run 24'}
+>>> handle({"type": "formation", "cards": ["red 9"]})["error"]
+'bad-request'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
+
+from schotten.board import Player
+from schotten.cards import Card, Tactic, is_wild, parse_card
+from schotten.claims import StoneVerdict, judge_claim
+from schotten.completion import best_completion
+from schotten.conformance.perft import divide, perft
+from schotten.conformance.wire import PROTOCOL, dumps, formation_data, game_data
+from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.formations import Formation
+from schotten.game import Game, round_points
+from schotten.position_data import board_from_data, game_from_data
+
+ENGINE_NAME = "schotten (reference)"
+MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
+
+
+class RequestError(ValueError):
+    """A request this engine cannot answer; becomes ``{"error": code, "message": ...}``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def handle(request: Any) -> dict[str, Any]:
+    """The answer to one decoded request (an error answer for anything malformed)."""
+    ident = request.get("id") if isinstance(request, Mapping) else None
+    head: dict[str, Any] = {} if ident is None else {"id": ident}
+    try:
+        if not isinstance(request, Mapping):
+            raise RequestError("bad-request", "a request is a JSON object")
+        kind = request.get("type")
+        answer = _HANDLERS.get(str(kind)) if isinstance(kind, str) else None
+        if answer is None:
+            raise RequestError("bad-request", f"unknown request type {kind!r}")
+        return {**head, **answer(request)}
+    except RequestError as error:
+        return {**head, "error": error.code, "message": str(error)}
+
+
+def handle_line(line: str) -> str:
+    """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
+    try:
+        request = json.loads(line)
+    except ValueError:
+        return dumps({"error": "bad-request", "message": "not JSON"})
+    try:
+        return dumps(handle(request))
+    except Exception as error:  # a bug of ours: answered, so that the runner reports it
+        return dumps({"error": "internal-error", "message": f"{type(error).__name__}: {error}"})
+
+
+def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
+    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF."""
+    for line in source:
+        if line.strip():
+            sink.write(handle_line(line) + "\n")
+            sink.flush()
+
+
+# -- the answers -------------------------------------------------------------------------------
+
+
+def claim_answers(verdicts: tuple[StoneVerdict, ...]) -> list[dict[str, Any]]:
+    """The verdicts as the protocol writes them."""
+    return [
+        {
+            "stone": v.stone,
+            "verdict": "granted" if v.granted else "refused",
+            "reason": str(v.reason),
+            "theirs": formation_data(v.theirs),
+            "witness": None if v.witness is None else formation_data(v.witness.formation),
+        }
+        for v in verdicts
+    ]
+
+
+def side_formation(cards: tuple[Card, ...], totals_only: bool) -> Formation:
+    """A complete side's formation, elite troops at their best."""
+    best = best_completion(cards, len(cards), totals_only=totals_only)
+    assert best is not None  # a complete side always has a formation
+    return best.formation
+
+
+def apply_answer(game: Game, move: str) -> dict[str, Any]:
+    """Play a move on a copy of ``game``: the new position, or the rule that refuses it."""
+    after = game.copy()
+    try:
+        after.apply(move)
+    except IllegalActionError as error:
+        return {"ok": False, "rule": str(error.rule)}
+    points = None
+    if after.outcome is not None:
+        first, second = round_points(after)
+        points = {"first": first, "second": second}
+    return {"ok": True, "position": game_data(after), "points": points}
+
+
+def _hello(request: Mapping[str, Any]) -> dict[str, Any]:
+    if request.get("protocol") != PROTOCOL:
+        raise RequestError(
+            "unsupported-protocol",
+            f"this engine speaks {PROTOCOL}, not {request.get('protocol')!r}",
+        )
+    return {"protocol": PROTOCOL, "engine": ENGINE_NAME}
+
+
+def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
+    board = _read(board_from_data, request)
+    claimer = request.get("claimer")
+    players = {str(p): p for p in Player}
+    if claimer not in players:
+        raise RequestError("bad-request", "claimer: 'first' or 'second'")
+    stones = request.get("stones")
+    if (
+        not isinstance(stones, list)
+        or not stones
+        or not all(type(n) is int and 1 <= n <= 9 for n in stones)
+        or len(set(stones)) != len(stones)
+    ):
+        raise RequestError("bad-request", "stones: a list of different stones from 1 to 9")
+    return {"stones": claim_answers(judge_claim(board, players[claimer], stones))}
+
+
+def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
+    texts = request.get("cards")
+    totals_only = request.get("totals_only", False)
+    if not isinstance(texts, list) or len(texts) not in (3, 4):
+        raise RequestError("bad-request", "cards: a complete side, 3 or 4 cards")
+    if not isinstance(totals_only, bool):
+        raise RequestError("bad-request", "totals_only: true or false")
+    try:
+        cards = tuple(parse_card(t) for t in texts if isinstance(t, str))
+    except InvalidNotationError as error:
+        raise RequestError("bad-request", f"cards: {error}") from None
+    if len(cards) != len(texts):
+        raise RequestError("bad-request", "cards: strings in the card notation")
+    if any(isinstance(c, Tactic) and not is_wild(c) for c in cards):
+        raise RequestError("bad-request", "cards: only Clan cards and elite troops make a side")
+    return {"formation": formation_data(side_formation(cards, totals_only))}
+
+
+def _legal(request: Mapping[str, Any]) -> dict[str, Any]:
+    game = _read(game_from_data, request)
+    return {"moves": [str(m) for m in game.legal_moves()]}
+
+
+def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
+    game = _read(game_from_data, request)
+    move = request.get("move")
+    if not isinstance(move, str):
+        raise RequestError("bad-request", "move: a move in the move notation")
+    try:
+        return apply_answer(game, move)
+    except InvalidNotationError as error:
+        raise RequestError("bad-move", str(error)) from None
+
+
+def _perft(request: Mapping[str, Any]) -> dict[str, Any]:
+    game = _read(game_from_data, request)
+    depth = request.get("depth")
+    split = request.get("divide", False)
+    if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:
+        raise RequestError("bad-request", f"depth: a whole number from 0 to {MAX_PERFT_DEPTH}")
+    if not isinstance(split, bool) or (split and depth < 1):
+        raise RequestError("bad-request", "divide: true or false (true needs a depth of 1 or more)")
+    if not split:
+        return {"nodes": perft(game, depth)}
+    counts = divide(game, depth)
+    return {"nodes": sum(n for _, n in counts), "divide": dict(counts)}
+
+
+def _read(reader: Callable[[Any], Any], request: Mapping[str, Any]) -> Any:
+    position = request.get("position")
+    if not isinstance(position, Mapping):
+        raise RequestError("bad-request", "position: a position object")
+    try:
+        return reader(position)
+    except (InvalidPositionError, InvalidNotationError) as error:
+        raise RequestError("bad-position", str(error)) from None
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        raise RequestError("bad-position", f"unreadable position ({error})") from None
+
+
+_HANDLERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+    "hello": _hello,
+    "claim": _claim,
+    "formation": _formation,
+    "legal": _legal,
+    "apply": _apply,
+    "perft": _perft,
+}
+
+__all__ = ["ENGINE_NAME", "RequestError", "apply_answer", "claim_answers", "handle", "serve"]
