@@ -115,7 +115,8 @@ def board_from_data(data: Mapping[str, Any]) -> Board:
     be present; they are not read. A stone with nothing on it may be left out of ``stones`` (the
     others keep their numbers, in order).
 
-    >>> data = game_to_data(Game(Variant.BASE, seed=5))
+    >>> from schotten.game import Game
+    >>> data = Game(Variant.BASE, seed=5).to_dict()
     >>> board_from_data({"variant": "base", "stones": [], "discard": data["discard"]}).variant
     <Variant.BASE: 'base'>
     >>> board_from_data({"variant": "base", "stones": [{"number": 3}], "discard": {}})

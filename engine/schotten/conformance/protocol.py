@@ -41,7 +41,7 @@ from schotten.conformance.wire import PROTOCOL, dumps, formation_data, game_data
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation
 from schotten.game import Game, round_points
-from schotten.position_data import board_from_data, game_from_data
+from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten (reference)"
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
@@ -174,12 +174,12 @@ def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _legal(request: Mapping[str, Any]) -> dict[str, Any]:
-    game = _read(game_from_data, request)
+    game = _read(Game.from_dict, request)
     return {"moves": [str(m) for m in game.legal_moves()]}
 
 
 def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
-    game = _read(game_from_data, request)
+    game = _read(Game.from_dict, request)
     move = request.get("move")
     if not isinstance(move, str):
         raise RequestError("bad-request", "move: a move in the move notation")
@@ -190,7 +190,7 @@ def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _perft(request: Mapping[str, Any]) -> dict[str, Any]:
-    game = _read(game_from_data, request)
+    game = _read(Game.from_dict, request)
     depth = request.get("depth")
     split = request.get("divide", False)
     if type(depth) is not int or not 0 <= depth <= MAX_PERFT_DEPTH:

@@ -26,7 +26,8 @@ from schotten.conformance.casefile import claim_case, move_case
 from schotten.conformance.client import Engine, EngineFailure
 from schotten.conformance.wire import dumps, moves_digest
 from schotten.errors import InvalidNotationError, InvalidPositionError
-from schotten.position_data import board_from_data, game_from_data
+from schotten.game import Game
+from schotten.position_data import board_from_data
 
 
 class MalformedVector(ValueError):
@@ -294,7 +295,7 @@ def _disagreement(kind: str, vector: dict[str, Any], problems: list[str]) -> Dis
                 rules,
             )
         elif kind == "moves":
-            game = game_from_data(vector["position"])
+            game = Game.from_dict(vector["position"])
             # A play-on plays its moves in turn: the refused ones first (they change nothing),
             # then the first legal move the engine refused, if any.
             moves = [r["move"] for r in vector["refused"]]

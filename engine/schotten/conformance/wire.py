@@ -24,7 +24,6 @@ from typing import Any
 from schotten.board import Board, Player, Stone
 from schotten.formations import Formation
 from schotten.game import Game
-from schotten.position_data import game_to_data
 
 PROTOCOL = "schotten-conformance/1"
 """The protocol's name and version, exchanged by ``hello``."""
@@ -74,8 +73,8 @@ def _bare(stone: Stone) -> bool:
 
 
 def game_data(game: Game) -> dict[str, Any]:
-    """A whole position (read back by ``position_data.game_from_data``), stones compact."""
-    data = game_to_data(game)
+    """A whole position (read back by ``Game.from_dict``), stones compact."""
+    data = game.to_dict()
     data["stones"] = [stone_data(s) for s in game.board.stones]
     return data
 
