@@ -24,6 +24,7 @@ from schotten.casebook.schema import schema_text
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
 from schotten.terminal import draw_board, draw_proof, paint, use_colour
+from schotten.verify import cli as verify_cli
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -93,6 +94,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    verify_cli.add_parser(commands)
     return parser
 
 
@@ -359,6 +361,7 @@ _COMMANDS = {
     "approve": _approve,
     "replay": _replay,
     "schema": _schema,
+    "verify": verify_cli.run,
 }
 
 __all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]
