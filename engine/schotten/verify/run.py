@@ -66,13 +66,17 @@ def connect(scheduler: str | None, workers: int | None) -> Iterator[Client]:
         except OSError as exc:
             raise VerifyError(f"no Dask scheduler answers at {scheduler}: {exc}") from exc
         with client:
+            try:
+                client.wait_for_workers(1, timeout=120)
+            except TimeoutError as exc:
+                raise VerifyError(f"the scheduler at {scheduler} has no worker") from exc
             yield client
         return
     cluster = distributed.LocalCluster(
         n_workers=workers or os.cpu_count() or 1,
         threads_per_worker=1,
         processes=True,
-        dashboard_address=None,  # no web port: several runs may share a machine
+        dashboard_address=":0",  # any free port: several runs may share a machine
         silence_logs=logging.ERROR,
     )
     with cluster, distributed.Client(cluster) as client:
@@ -136,6 +140,7 @@ def run_space(
     finally:
         client.cancel(futures)  # type: ignore[no-untyped-call]
         wall = time.perf_counter() - clock
+        workers = max(workers, worker_count(client))  # workers may join a cluster as it runs
         if computed:
             store.add_run(space_name, count, engine, Run(started, wall, workers, computed))
         bar.close()
