@@ -99,6 +99,7 @@ def build_report(
         "chunks": {"total": count, "done": len(results)},
         "positions_in_space": space.raw_size(),
         "positions_checked": sums.positions,
+        "classes_in_space": space.class_count(),
         "classes_checked": sums.classes,
         "reasons": sums.reasons,
         "completions_tried": sums.completions,

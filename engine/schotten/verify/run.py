@@ -217,6 +217,7 @@ def printable(summary: Summary) -> list[tuple[str, str]]:
     t = summary.totals
     space = SPACES[summary.space]
     raw = space.raw_size()
+    classes = space.class_count()
     rows = [
         ("space", summary.space),
         (
@@ -224,7 +225,7 @@ def printable(summary: Summary) -> list[tuple[str, str]]:
             f"{summary.wanted:,} of {summary.count:,} "
             f"({summary.computed:,} computed now, {summary.reused:,} from the store)",
         ),
-        ("classes checked", f"{t.classes:,}"),
+        ("classes checked", f"{t.classes:,}" + (f" of {classes:,}" if classes else "")),
         ("positions covered", f"{t.positions:,}" + (f" of {raw:,}" if raw else "")),
     ]
     for reason, tally in t.reasons.items():

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
 from schotten.verify.brute import Position, index_card
-from schotten.verify.symmetry import canonical_sets, second_fixed
+from schotten.verify.symmetry import canonical_sets, class_count, second_fixed
 
 STONE = 1  # the stone claimed in every one-stone space
 RUSES = (Tactic.RECRUITER, Tactic.STRATEGIST, Tactic.BANSHEE, Tactic.TRAITOR)
@@ -75,6 +75,10 @@ class Space:
     def raw_size(self) -> int:
         """Positions in the space before the colour symmetry is used."""
         return sum(s.raw_size() * len(s.orders) for s in self.shapes)
+
+    def class_count(self) -> int:
+        """Positions checked: one per class (per completion order), by Burnside's lemma."""
+        return sum(class_count(s.mine_clan, s.theirs_clan) * len(s.orders) for s in self.shapes)
 
     def units(self) -> tuple[tuple[int, int, int], ...]:
         return _units(self)
@@ -245,6 +249,9 @@ class SampledSpace:
     shapes: tuple[Shape, ...] = field(default=())
 
     def raw_size(self) -> int | None:
+        return None
+
+    def class_count(self) -> int | None:
         return None
 
     def chunk(self, index: int, count: int) -> Iterator[Item]:

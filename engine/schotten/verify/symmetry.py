@@ -126,3 +126,50 @@ def second_fixed(first: tuple[int, ...], second: tuple[int, ...]) -> int:
                 fixed *= run
             previous = key
     return fixed
+
+
+@functools.cache
+def class_count(first: int, second: int) -> int:
+    """The number of classes of pairs (A, B) of disjoint sets of ``first`` and ``second`` Clan
+    cards, by Burnside's lemma: the average over the 720 permutations of the pairs each keeps.
+
+    A permutation keeps a pair when A and B are unions of its cycles on the cards; a colour
+    cycle of length L makes 9 card cycles of length L, each in A, in B, or in neither.
+
+    >>> class_count(3, 0), class_count(1, 1)
+    (573, 81)
+    """
+    types: dict[tuple[int, ...], int] = {}
+    for perm in itertools.permutations(range(N_COLOURS)):
+        lengths = tuple(sorted(_cycle_lengths(perm)))
+        types[lengths] = types.get(lengths, 0) + 1
+    kept = 0
+    for lengths, perms in types.items():  # permutations of one cycle type keep as many pairs
+        # poly[(i, j)]: the ways to pick A of i cards and B of j cards from the cycles so far.
+        poly: dict[tuple[int, int], int] = {(0, 0): 1}
+        for length in lengths:
+            for _ in range(9):
+                grown: dict[tuple[int, int], int] = {}
+                for (i, j), ways in poly.items():
+                    for di, dj in ((0, 0), (length, 0), (0, length)):
+                        key = (i + di, j + dj)
+                        if key[0] <= first and key[1] <= second:
+                            grown[key] = grown.get(key, 0) + ways
+                poly = grown
+        kept += perms * poly.get((first, second), 0)
+    return kept // len(colour_perms())
+
+
+def _cycle_lengths(perm: tuple[int, ...]) -> list[int]:
+    lengths: list[int] = []
+    seen: set[int] = set()
+    for start in range(len(perm)):
+        length = 0
+        at = start
+        while at not in seen:
+            seen.add(at)
+            at = perm[at]
+            length += 1
+        if length:
+            lengths.append(length)
+    return lengths
