@@ -246,3 +246,16 @@ def test_a_bad_shard_is_a_usage_error(bad: str, capsys: pytest.CaptureFixture[st
         main(["verify", "base-one-stone", "--shard", bad])
     assert exit_info.value.code == 2
     assert "I/N" in capsys.readouterr().err
+
+
+def test_merge_copies_the_chunks_of_another_store(tmp_path: Path) -> None:
+    engine = engine_digest()
+    with Store(tmp_path / "a.sqlite") as a, Store(tmp_path / "b.sqlite") as b:
+        a.save(ChunkResult("base-one-stone", 0, 2, classes=3), engine)
+        b.save(ChunkResult("base-one-stone", 1, 2, classes=4), engine)
+        b.save(ChunkResult("base-one-stone", 0, 2, classes=3), engine)
+    with Store(tmp_path / "a.sqlite") as a:
+        assert a.merge(tmp_path / "b.sqlite") == 1
+        assert a.done("base-one-stone", 2, engine) == {0, 1}
+        with pytest.raises(FileNotFoundError):
+            a.merge(tmp_path / "missing.sqlite")

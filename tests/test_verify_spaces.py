@@ -130,3 +130,19 @@ def test_burnside_count_is_the_number_of_classes_enumerated(shape: Shape) -> Non
     space = Space("probe", Variant.BASE, (shape,), chunks=1)
     assert sum(1 for _ in space.classes(0, 1)) == class_count(shape.mine_clan, shape.theirs_clan)
     assert sum(w for *_, w in space.classes(0, 1)) == space.raw_size()
+
+
+def test_every_shape_of_the_elite_space_is_a_legal_board() -> None:
+    space = SPACES["elite-one-stone"]
+    assert isinstance(space, Space)
+    seen = set()
+    for k, (shape_no, _, _) in enumerate(space.units()):
+        if shape_no in seen:
+            continue
+        seen.add(shape_no)
+        item = next(space.chunk(k, len(space.units())), None)
+        if item is None:  # a unit may hold no class of its own
+            seen.discard(shape_no)
+            continue
+        item.board.check()  # one Joker a player, tactic counts within one, capacities
+    assert seen == set(range(len(space.shapes)))
