@@ -23,7 +23,7 @@ from schotten.casebook.case import load_case
 from schotten.casebook.run import run_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
-from schotten.verify.check import ChunkResult
+from schotten.verify.check import ChunkResult, case_text
 from schotten.verify.cli import write_case
 from schotten.verify.report import build_report, engine_digest
 from schotten.verify.run import run_space
@@ -259,3 +259,14 @@ def test_merge_copies_the_chunks_of_another_store(tmp_path: Path) -> None:
         assert a.done("base-one-stone", 2, engine) == {0, 1}
         with pytest.raises(FileNotFoundError):
             a.merge(tmp_path / "missing.sqlite")
+
+
+def test_case_files_of_whole_boards_replay_to_the_engines_verdict(tmp_path: Path) -> None:
+    # Sampled positions have other stones, claimed stones, discards and either claimer.
+    items = list(SPACES["sampled"].chunk(3, SPACES["sampled"].chunks))[:20]
+    assert any(item.claimer is Player.SECOND for item in items)
+    for n, item in enumerate(items):
+        path = tmp_path / f"{n}.yaml"
+        path.write_text(case_text("sampled", item, "engine says x; brute force says y"))
+        (verdict,) = run_case(load_case(path)).verdicts
+        assert verdict.reason is judge_stone(item.board, item.claimer, item.stone).reason

@@ -152,7 +152,7 @@ def case_text(space_name: str, item: Item, problem: str) -> str:
         f"  fr: {_q(f'Désaccord entre le moteur et la recherche exhaustive ({space_name})')}",
         f"  es: {_q(f'Desacuerdo entre el motor y la búsqueda exhaustiva ({space_name})')}",
         "why:",
-        f"  fr: {_q('À établir : la recherche exhaustive contredit le moteur sur cette pierre.')}",
+        f"  fr: {_q('À établir : la recherche exhaustive contredit le moteur sur cette Borne.')}",
         f"  es: {_q('Por aclarar: la búsqueda exhaustiva contradice al motor en esta piedra.')}",
         f"source: {_q(f'schotten verify {space_name} (brute force)')}",
         f"rule: [{rule}]",
