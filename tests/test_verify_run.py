@@ -270,3 +270,37 @@ def test_case_files_of_whole_boards_replay_to_the_engines_verdict(tmp_path: Path
         path.write_text(case_text("sampled", item, "engine says x; brute force says y"))
         (verdict,) = run_case(load_case(path)).verdicts
         assert verdict.reason is judge_stone(item.board, item.claimer, item.stone).reason
+
+
+def test_sigterm_keeps_finished_chunks_and_writes_a_partial_report(tmp_path: Path) -> None:
+    schotten = Path(sys.executable).parent / "schotten"
+    command = [
+        schotten,
+        "verify",
+        "base-one-stone",
+        "--workers",
+        "1",
+        "--chunks",
+        "400",
+        "--shard",
+        "1/4",
+        "--store",
+        str(tmp_path / "s.sqlite"),
+        "--report-dir",
+        str(tmp_path / "reports"),
+    ]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        assert process.stderr is not None
+        first = process.stderr.readline()  # the progress line of the first finished chunk
+        assert "chunks" in first, first
+        os.kill(process.pid, signal.SIGTERM)
+        assert process.wait(timeout=60) == 130
+    finally:
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+    report = json.loads((tmp_path / "reports" / "base-one-stone.json").read_text())
+    assert report["complete"] is False and 1 <= report["chunks"]["done"] < 100
+    with Store(tmp_path / "s.sqlite") as store:
+        assert len(store.done("base-one-stone", 400, engine_digest())) == report["chunks"]["done"]

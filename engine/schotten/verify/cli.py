@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 
 from schotten.verify.check import ChunkResult
 from schotten.verify.report import build_report, engine_digest, write_report
@@ -123,35 +125,45 @@ def _shard(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    # SIGTERM (a batch system, `kill`) stops a run like Ctrl-C: finished chunks stay in the store
+    # and a partial report is written.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return _run(args)
     except (VerifyError, FileNotFoundError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    except KeyboardInterrupt:
-        print(
-            "\ninterrupted: finished chunks are kept in the store; run again to resume",
-            file=sys.stderr,
-        )
-        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
 
 
 def _run(args: argparse.Namespace) -> int:
+    summary = None
     with Store(args.store) as store:
         for other in args.merge:
             added = store.merge(other)
             print(f"merged {other}: {added} new chunks", file=sys.stderr)
-        with connect(args.scheduler, args.workers) as client:
-            summary = run_space(
-                args.space,
-                client=client,
-                store=store,
-                count=args.chunks,
-                shard=args.shard,
-                progress=sys.stderr,
-                on_result=lambda result: _write_cases(result, args.cases_dir),
+        count = args.chunks or SPACES[args.space].chunks
+        try:
+            with connect(args.scheduler, args.workers) as client:
+                summary = run_space(
+                    args.space,
+                    client=client,
+                    store=store,
+                    count=count,
+                    shard=args.shard,
+                    progress=sys.stderr,
+                    on_result=lambda result: _write_cases(result, args.cases_dir),
+                )
+        except KeyboardInterrupt:
+            print(
+                "\ninterrupted: finished chunks are kept in the store; run again to resume",
+                file=sys.stderr,
             )
-        count = summary.count
         engine = engine_digest()
         report = build_report(
             args.space,
@@ -160,10 +172,13 @@ def _run(args: argparse.Namespace) -> int:
             store.runs(args.space, count, engine),
         )
     path = write_report(report, args.report_dir)
-    print_summary(summary)
     state = "complete" if report["complete"] else "partial"
+    if summary is None:
+        print(f"report ({state}): {path}")
+        return 130
+    print_summary(summary)
     print(f"report ({state}): {path}")
-    return 1 if summary.totals.disagreements else 0
+    return 1 if summary.totals.disagreements or report["disagreements"] else 0
 
 
 def _write_cases(result: ChunkResult, folder: Path) -> None:
