@@ -13,8 +13,8 @@ group that holds one more value is smaller (its next card is below any card of t
 Given that smallest ``A``, the permutations that keep ``A`` (its stabiliser) are the only ones
 left to choose from, so ``B`` is at its smallest among their images.
 
->>> [len(canonical_sets(n)) for n in range(4)]
-[1, 1, 5, 23]
+>>> [len(canonical_sets(n)) for n in range(4)]  # two cards: 36 of one colour, 45 of two
+[1, 9, 81, 573]
 >>> stabiliser_size((0, 1, 2))  # red 1, 2, 3: any permutation of the five other colours
 120
 """
@@ -107,8 +107,11 @@ def second_fixed(first: tuple[int, ...], second: tuple[int, ...]) -> int:
     Within each class of :func:`swappable` colours, ``second``'s colour groups must come in the
     order of :func:`_group_key`; equal groups may be swapped.
 
-    >>> second_fixed((0, 1, 2), (9, 18))   # red 1 2 3 vs orange 1, yellow 1
-    2
+    Red 1, 2, 3 against orange 1 and yellow 1: orange and yellow may be swapped, and green, blue
+    and purple put in any order, so 2 x 6 permutations keep both.
+
+    >>> second_fixed((0, 1, 2), (9, 18))
+    12
     >>> second_fixed((0, 1, 2), (9, 27))   # ... vs orange 1, green 1: green before yellow
     0
     """
@@ -136,8 +139,8 @@ def class_count(first: int, second: int) -> int:
     A permutation keeps a pair when A and B are unions of its cycles on the cards; a colour
     cycle of length L makes 9 card cycles of length L, each in A, in B, or in neither.
 
-    >>> class_count(3, 0), class_count(1, 1)
-    (573, 81)
+    >>> class_count(3, 0), class_count(1, 1)  # one card each: 72 of one colour, 81 of two
+    (573, 153)
     """
     types: dict[tuple[int, ...], int] = {}
     for perm in itertools.permutations(range(N_COLOURS)):
