@@ -29,6 +29,8 @@ exit status:
   0  the engine agrees with the brute force on every position checked
   1  a disagreement (each written as a case file), or an error
   2  usage error
+  130  interrupted (Ctrl-C, SIGTERM): finished chunks stay in the store, a partial report
+       is written; run the same command again to resume
 
 Spaces and how to run them on a cluster: verification/README.md.
 """
