@@ -77,7 +77,8 @@ def connect(scheduler: str | None, workers: int | None) -> Iterator[Client]:
         threads_per_worker=1,
         processes=True,
         dashboard_address=":0",  # any free port: several runs may share a machine
-        silence_logs=logging.ERROR,
+        # A worker that loses its scheduler while the cluster shuts down is no news.
+        silence_logs=logging.CRITICAL,
     )
     with cluster, distributed.Client(cluster) as client:
         yield client
