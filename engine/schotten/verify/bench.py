@@ -48,6 +48,18 @@ def measure(space_name: str, workers: int, chunks: int) -> Rate:
     return Rate(space_name, workers, summary.totals.classes, seconds)
 
 
+def measure_in_process(space_name: str, chunks: int) -> Rate:
+    """The same chunks checked in this process, without Dask: one core's rate, warm."""
+    space = SPACES[space_name]
+    count = space.chunks
+    step = max(count // chunks, 1)
+    if hasattr(space, "units"):
+        check_chunk(space_name, 0, len(space.units()))  # tables and units, as a worker's warm-up
+    start = time.perf_counter()
+    classes = sum(check_chunk(space_name, i, count).classes for i in range(0, step * chunks, step))
+    return Rate(space_name, 1, classes, time.perf_counter() - start)
+
+
 def projected_seconds(space_name: str, rate: Rate, cores: int) -> float | None:
     """The wall time of the whole space on ``cores`` workers, at ``rate`` per worker scaled
     linearly (the 1-to-2 workers ratio says how far that holds)."""
