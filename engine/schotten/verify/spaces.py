@@ -24,7 +24,7 @@ import itertools
 import math
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
@@ -245,8 +245,6 @@ class SampledSpace:
 
     name: str
     chunks: int  # one game per chunk
-    variant: Variant | None = None
-    shapes: tuple[Shape, ...] = field(default=())
 
     def raw_size(self) -> int | None:
         return None
