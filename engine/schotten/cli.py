@@ -31,6 +31,7 @@ from schotten.conformance import cli as conformance_cli
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
 from schotten.terminal import draw_board, draw_proof, paint, use_colour
+from schotten.verify import cli as verify_cli
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -123,6 +124,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     conformance_cli.add_parser(commands)
+    verify_cli.add_parser(commands)
     return parser
 
 
@@ -479,6 +481,7 @@ _COMMANDS = {
     "replay": _replay,
     "schema": _schema,
     "conformance": conformance_cli.main,
+    "verify": verify_cli.run,
 }
 
 __all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]

@@ -36,7 +36,7 @@ from markupsafe import Markup
 
 import schotten
 from schotten.board import Player
-from schotten.site import LANGUAGES, SiteCheckError, faq, labels, verified, widgets
+from schotten.site import LANGUAGES, SiteCheckError, faq, labels, proofs, verified, widgets
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
 _MAX_HASHED_BYTES = 4 * 1024 * 1024  # a page or a case is far smaller
@@ -191,7 +191,7 @@ def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Call
         "verdict_table": partial(faq.verdict_table, entries, lang),
         "verdict_details": partial(faq.verdict_details, entries, lang),
     }
-    for module in (verified, widgets):
+    for module in (verified, widgets, proofs):
         for fname, function in module.jinja_functions(lang).items():
             if fname in functions:
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")

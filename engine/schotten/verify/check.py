@@ -1,0 +1,189 @@
+"""One chunk of a space, checked: the engine's verdict against the brute force, position by
+position. A disagreement comes back as a case file (cases/README.md) ready for ``schotten
+explain``.
+
+>>> result = check_chunk("base-one-stone", 0, 2000)
+>>> result.classes > 0, result.disagreements
+(True, ())
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schotten.board import Board, Player
+from schotten.claims import Reason, StoneVerdict, judge_stone
+from schotten.formations import Formation
+from schotten.verify.brute import BruteVerdict, Strength, brute_judge, completion_strength
+from schotten.verify.spaces import SPACES, Item
+
+Judge = Callable[[Board, Player, int], StoneVerdict]
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    case_id: str
+    summary: str  # one line: what each side said
+    case_text: str  # the position as a case file
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    space: str
+    index: int
+    count: int
+    classes: int = 0  # positions checked (one per class)
+    positions: int = 0  # positions of the raw space they stand for
+    reasons: dict[str, list[int]] = field(default_factory=dict)  # reason: [classes, positions]
+    completions: int = 0  # completions the brute force tried
+    disagreements: tuple[Disagreement, ...] = ()
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        data = dict(self.__dict__)
+        data["disagreements"] = [d.__dict__ for d in self.disagreements]
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ChunkResult:
+        found = tuple(Disagreement(**d) for d in data["disagreements"])
+        return cls(**{**data, "disagreements": found})
+
+
+def check_chunk(space_name: str, index: int, count: int, judge: Judge = judge_stone) -> ChunkResult:
+    """Check chunk ``index`` of ``count`` of a space (a Dask task: plain arguments and result)."""
+    start = time.perf_counter()
+    classes = positions = completions = 0
+    reasons: dict[str, list[int]] = {}
+    found: list[Disagreement] = []
+    for item in SPACES[space_name].chunk(index, count):
+        verdict = judge(item.board, item.claimer, item.stone)
+        brute = brute_judge(item.position)
+        classes += 1
+        positions += item.weight
+        completions += brute.completions
+        tally = reasons.setdefault(brute.reason, [0, 0])
+        tally[0] += 1
+        tally[1] += item.weight
+        problem = compare(item, verdict, brute)
+        if problem is not None:
+            found.append(disagreement(space_name, item, problem))
+    return ChunkResult(
+        space_name,
+        index,
+        count,
+        classes,
+        positions,
+        dict(sorted(reasons.items())),
+        completions,
+        tuple(found),
+        time.perf_counter() - start,
+    )
+
+
+def _strength(formation: Formation | None) -> Strength | None:
+    return None if formation is None else (formation.kind.key, formation.total)
+
+
+def compare(item: Item, verdict: StoneVerdict, brute: BruteVerdict) -> str | None:
+    """``None`` when the engine and the brute force agree, else what differs, in one line."""
+    engine = (str(verdict.reason), _strength(verdict.mine), _strength(verdict.theirs))
+    expected = (brute.reason, brute.mine, brute.theirs)
+    if engine != expected:
+        return f"engine says {_said(*engine)}; brute force says {_said(*expected)}"
+    if verdict.witness is None:
+        if verdict.reason is Reason.OPPONENT_CAN_BEAT:
+            return "engine names no witness for opponent-can-beat"
+        return None
+    reached = completion_strength(item.position, verdict.witness.cards)
+    if reached != brute.theirs or reached != _strength(verdict.witness.formation):
+        cards = ", ".join(str(c) for c in verdict.witness.cards)
+        return (
+            f"engine's witness [{cards}] ({_said_strength(_strength(verdict.witness.formation))})"
+            f" reaches {_said_strength(reached) if reached else 'no completion from the pool'}"
+            f"; the best is {_said_strength(brute.theirs)}"
+        )
+    return None
+
+
+def _said_strength(strength: Strength | None) -> str:
+    return "none" if strength is None else f"{strength[0]} {strength[1]}"
+
+
+def _said(reason: str, mine: Strength | None, theirs: Strength | None) -> str:
+    return f"{reason} (yours {_said_strength(mine)}, theirs {_said_strength(theirs)})"
+
+
+# Case files ----------------------------------------------------------------------------------
+
+
+def disagreement(space_name: str, item: Item, problem: str) -> Disagreement:
+    text = case_text(space_name, item, problem)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+    return Disagreement(f"verify-{space_name}-{digest}", problem, text)
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
+
+
+def _cards(cards: tuple[object, ...]) -> str:
+    return "[" + ", ".join(str(c) for c in cards) + "]"
+
+
+def case_text(space_name: str, item: Item, problem: str) -> str:
+    """The position as a case file, seen from the claimer (``you``), claiming its stone."""
+    board, me = item.board, item.claimer
+    names = {me: "you", me.other: "opponent"}
+    reason = problem.split()[2] if problem.startswith("engine says ") else "opponent-can-beat"
+    try:
+        rule = Reason(reason).rule
+    except ValueError:
+        rule = Reason.OPPONENT_CAN_BEAT.rule
+    lines = [
+        "# yaml-language-server: $schema=./case.schema.json",
+        f"# Found by `schotten verify {space_name}`: {problem}",
+        "situation:",
+        f"  fr: {_q(f'Désaccord entre le moteur et la recherche exhaustive ({space_name})')}",
+        f"  es: {_q(f'Desacuerdo entre el motor y la búsqueda exhaustiva ({space_name})')}",
+        "why:",
+        f"  fr: {_q('À établir : la recherche exhaustive contredit le moteur sur cette Borne.')}",
+        f"  es: {_q('Por aclarar: la búsqueda exhaustiva contradice al motor en esta piedra.')}",
+        f"source: {_q(f'schotten verify {space_name} (brute force)')}",
+        f"rule: [{rule}]",
+        f"variant: {board.variant}",
+        "stones:",
+    ]
+    for stone in board.stones:
+        modes = [
+            (mode, who)
+            for mode, who in (
+                ("mud-fight", stone.mud_fight),
+                ("blind-mans-bluff", stone.blind_mans_bluff),
+            )
+            if who is not None
+        ]
+        if not any(s.cards for s in stone.sides) and not modes and stone.claimed_by is None:
+            continue
+        lines.append(f"  {stone.number}:")
+        for player in (me, me.other):
+            if stone.sides[player].cards:
+                lines.append(f"    {names[player]}: {_cards(stone.sides[player].cards)}")
+        first = stone.completed_first()
+        if first is not None:
+            lines.append(f"    completed_first: {names[first]}")
+        for mode, who in modes:
+            lines.append(f"    {mode}: {names[who]}")
+        if stone.claimed_by is not None:
+            lines.append(f"    claimed_by: {names[stone.claimed_by]}")
+    if any(board.discard):
+        lines.append("discard:")
+        for player in (me, me.other):
+            lines.append(f"  {names[player]}: {_cards(board.discard[player])}")
+    lines.append(f"claim: [{item.stone}]")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,198 @@
+"""``schotten verify SPACE``: check the claim prover on every position of a space.
+
+Registered by :mod:`schotten.cli` with :func:`add_parser`; the command runs :func:`run`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+from types import FrameType
+
+from schotten.verify.check import ChunkResult
+from schotten.verify.report import build_report, engine_digest, write_report
+from schotten.verify.run import (
+    VerifyError,
+    connect,
+    default_store,
+    print_summary,
+    run_space,
+)
+from schotten.verify.spaces import SPACES
+from schotten.verify.store import Store
+
+_EPILOG = """\
+exit status:
+  0  the engine agrees with the brute force on every position checked
+  1  a disagreement (each written as a case file), or an error
+  2  usage error
+  130  interrupted (Ctrl-C, SIGTERM): finished chunks stay in the store, a partial report
+       is written; run the same command again to resume
+
+Spaces and how to run them on a cluster: verification/README.md.
+"""
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "verify",
+        help="check the claim prover against a brute force on a whole space of positions",
+        description=(
+            "Check the engine's claim verdicts against an exhaustive brute force on every "
+            "position of SPACE (one per class of colour permutations), on a Dask cluster."
+        ),
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "space", choices=sorted(SPACES), metavar="SPACE", help="one of: " + ", ".join(SPACES)
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="an existing Dask scheduler (tcp://host:8786); "
+        "default: a local cluster on every core, started and stopped here",
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive,
+        metavar="N",
+        help="worker processes of the local cluster (default: one per core)",
+    )
+    parser.add_argument(
+        "--shard",
+        type=_shard,
+        default=(1, 1),
+        metavar="I/N",
+        help="check only shard I of N (every N-th chunk from the I-th)",
+    )
+    parser.add_argument(
+        "--chunks",
+        type=_positive,
+        metavar="N",
+        help="split the space into N chunks (default: the space's own)",
+    )
+    parser.add_argument(
+        "--store",
+        type=Path,
+        default=default_store(),
+        metavar="PATH",
+        help="the SQLite file of finished chunks (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        default=[],
+        metavar="STORE",
+        help="first copy in the chunks of other stores (shards done elsewhere)",
+    )
+    parser.add_argument(
+        "--report-dir",
+        type=Path,
+        default=Path("verification"),
+        metavar="DIR",
+        help="where SPACE.json is written (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--cases-dir",
+        type=Path,
+        default=Path("verification/disagreements"),
+        metavar="DIR",
+        help="where disagreements are written as case files",
+    )
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
+    return value
+
+
+def _shard(text: str) -> tuple[int, int]:
+    part, sep, parts = text.partition("/")
+    if not sep or not part.isdigit() or not parts.isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: expected I/N, for example 1/4")
+    i, n = int(part), int(parts)
+    if not 1 <= i <= n:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected 1 <= I <= N")
+    return i, n
+
+
+def run(args: argparse.Namespace) -> int:
+    # SIGTERM (a batch system, `kill`) stops a run like Ctrl-C: finished chunks stay in the store
+    # and a partial report is written.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        return _run(args)
+    except (VerifyError, FileNotFoundError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _run(args: argparse.Namespace) -> int:
+    summary = None
+    with Store(args.store) as store:
+        for other in args.merge:
+            added = store.merge(other)
+            print(f"merged {other}: {added} new chunks", file=sys.stderr)
+        count = args.chunks or SPACES[args.space].chunks
+        try:
+            with connect(args.scheduler, args.workers) as client:
+                summary = run_space(
+                    args.space,
+                    client=client,
+                    store=store,
+                    count=count,
+                    shard=args.shard,
+                    progress=sys.stderr,
+                    on_result=lambda result: _write_cases(result, args.cases_dir),
+                )
+        except KeyboardInterrupt:
+            print(
+                "\ninterrupted: finished chunks are kept in the store; run again to resume",
+                file=sys.stderr,
+            )
+        engine = engine_digest()
+        report = build_report(
+            args.space,
+            count,
+            store.results(args.space, count, engine),
+            store.runs(args.space, count, engine),
+        )
+    path = write_report(report, args.report_dir)
+    state = "complete" if report["complete"] else "partial"
+    if summary is None:
+        print(f"report ({state}): {path}")
+        return 130
+    print_summary(summary)
+    print(f"report ({state}): {path}")
+    return 1 if summary.totals.disagreements or report["disagreements"] else 0
+
+
+def _write_cases(result: ChunkResult, folder: Path) -> None:
+    for found in result.disagreements:
+        written = write_case(found.case_id, found.case_text, folder)
+        print(f"\ndisagreement: {found.summary}\n  case file: {written}", file=sys.stderr)
+
+
+def write_case(case_id: str, text: str, folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{case_id}.yaml"
+    tmp = path.with_suffix(".yaml.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+    return path

@@ -1,0 +1,135 @@
+"""The report of a space: ``verification/SPACE.json``, from the chunks kept in the store.
+
+It names the engine it was made on by a digest of the engine's rule modules, so that a reader
+(the site) can tell whether the proof is about the engine it runs now.
+
+>>> len(engine_digest()), engine_digest() == engine_digest()
+(16, True)
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import os
+import platform
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import schotten
+from schotten.verify.check import ChunkResult
+from schotten.verify.spaces import SPACES
+from schotten.verify.store import Run
+
+# The modules that decide a claim: a change in any of them may change a verdict.
+RULE_MODULES = ("cards.py", "board.py", "formations.py", "completion.py", "claims.py", "rules.py")
+
+DEFINITIONS = {
+    "base-one-stone": "base game, one stone: 3 Clan cards against 0, 1 or 2, nothing else seen",
+    "base-one-stone-complete": "base game, one stone: 3 Clan cards against 3, both orders",
+    "mud-one-stone": "Tactical, Mud Fight on the stone: 4 Clan cards against 0 to 3",
+    "blind-one-stone": "Tactical, Blind-Man's Bluff on the stone: 3 Clan cards against 0 to 2",
+    "elite-one-stone": (
+        "Tactical, one stone: elite troops on either side, seen elsewhere or unseen, "
+        "3 cards against 0 to 2"
+    ),
+    "sampled": "positions of seeded random games, both variants, whole board",
+}
+
+
+def engine_digest() -> str:
+    """The first 16 hex digits of a SHA-256 over the rule modules' source."""
+    digest = hashlib.sha256()
+    folder = Path(schotten.__file__).parent
+    for name in RULE_MODULES:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def tool_versions() -> dict[str, str]:
+    versions = {"python": platform.python_version()}
+    for package in ("schotten", "dask", "distributed"):
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = "not installed"
+    return versions
+
+
+@dataclass(frozen=True)
+class Totals:
+    classes: int
+    positions: int
+    completions: int
+    reasons: dict[str, dict[str, int]]
+    disagreements: list[str]
+    cpu_seconds: float
+
+
+def totals(results: Sequence[ChunkResult]) -> Totals:
+    reasons: dict[str, dict[str, int]] = {}
+    for result in results:
+        for reason, (classes, positions) in result.reasons.items():
+            tally = reasons.setdefault(reason, {"classes": 0, "positions": 0})
+            tally["classes"] += classes
+            tally["positions"] += positions
+    return Totals(
+        classes=sum(r.classes for r in results),
+        positions=sum(r.positions for r in results),
+        completions=sum(r.completions for r in results),
+        reasons=dict(sorted(reasons.items())),
+        disagreements=sorted(d.case_id for r in results for d in r.disagreements),
+        cpu_seconds=sum(r.seconds for r in results),
+    )
+
+
+def build_report(
+    space_name: str, count: int, results: Sequence[ChunkResult], runs: Sequence[Run]
+) -> dict[str, Any]:
+    space = SPACES[space_name]
+    sums = totals(results)
+    return {
+        "space": space_name,
+        "definition": DEFINITIONS[space_name],
+        "complete": len(results) == count,
+        "chunks": {"total": count, "done": len(results)},
+        "positions_in_space": space.raw_size(),
+        "positions_checked": sums.positions,
+        "classes_in_space": space.class_count(),
+        "classes_checked": sums.classes,
+        "reasons": sums.reasons,
+        "completions_tried": sums.completions,
+        "disagreements": sums.disagreements,
+        "engine": {
+            "version": schotten_version(),
+            "digest": engine_digest(),
+            "modules": list(RULE_MODULES),
+        },
+        "tools": tool_versions(),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "wall_seconds": round(sum(r.wall for r in runs), 1),
+        "cpu_seconds": round(sums.cpu_seconds, 1),
+        "workers": max((r.workers for r in runs), default=0),
+        "runs": [r.__dict__ for r in runs],
+    }
+
+
+def schotten_version() -> str:
+    try:
+        return metadata.version("schotten")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def write_report(report: dict[str, Any], folder: Path) -> Path:
+    """Write ``folder/SPACE.json`` through a temporary file (never half-written)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{report['space']}.json"
+    tmp = path.with_suffix(".json.tmp")
+    tmp.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path

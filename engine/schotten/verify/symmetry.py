@@ -1,0 +1,178 @@
+"""The six colours play the same part in every rule, so the 720 colour permutations map a claim
+position to positions with the same verdict. A space is checked one position per class.
+
+The representative of a class is its **smallest image**: Clan cards are numbered 0 (red 1) to 53
+(purple 9), colour first; a set of cards is its sorted tuple of numbers; a position ``(A, B)``
+(the claimer's Clan cards, then the opponent's) is compared as ``A`` first, then ``B``. Its
+smallest image over the 720 permutations is the representative.
+
+``A`` alone is at its smallest image when its colour groups (the values it holds in each
+colour) come in the order of :func:`_group_key`, on colours 0, 1, 2...: the cards of colour
+``c`` are all numbered below those of colour ``c + 1``, so the first group decides first, and a
+group that holds one more value is smaller (its next card is below any card of the next colour).
+Given that smallest ``A``, the permutations that keep ``A`` (its stabiliser) are the only ones
+left to choose from, so ``B`` is at its smallest among their images.
+
+>>> [len(canonical_sets(n)) for n in range(4)]  # two cards: 36 of one colour, 45 of two
+[1, 9, 81, 573]
+>>> stabiliser_size((0, 1, 2))  # red 1, 2, 3: any permutation of the five other colours
+120
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+
+N_COLOURS = 6
+Perm = tuple[int, ...]  # the image of each card number 0..53
+
+
+@functools.cache  # computed once per process, used by every chunk
+def colour_perms() -> tuple[Perm, ...]:
+    """The 720 permutations of the colours, as maps of card numbers (identity first)."""
+    return tuple(
+        tuple(perm[i // 9] * 9 + i % 9 for i in range(54))
+        for perm in itertools.permutations(range(N_COLOURS))
+    )
+
+
+def image(perm: Perm, cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(perm[i] for i in cards))
+
+
+def _group_key(values: tuple[int, ...]) -> tuple[int, ...]:
+    # 99: a group that stops is larger than one that goes on (see the module's docstring).
+    return (*values, 99)
+
+
+def smallest(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """The smallest image of a set of cards under the colour permutations.
+
+    >>> smallest((45, 46, 9))  # purple 1, purple 2, orange 1 -> red 1, red 2, orange 1
+    (0, 1, 9)
+    """
+    groups: dict[int, list[int]] = {}
+    for i in sorted(cards):
+        groups.setdefault(i // 9, []).append(i % 9)
+    ordered = sorted((tuple(vs) for vs in groups.values()), key=_group_key)
+    return tuple(c * 9 + v for c, values in enumerate(ordered) for v in values)
+
+
+@functools.cache
+def canonical_sets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every set of ``size`` Clan cards that is its own smallest image, sorted."""
+    colours_needed = min(size, N_COLOURS)
+    found = [
+        combo
+        for combo in itertools.combinations(range(9 * colours_needed), size)
+        if smallest(combo) == combo
+    ]
+    return tuple(sorted(found))
+
+
+def _signature(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The values each colour holds in this set (an empty tuple for an unused colour)."""
+    groups: list[list[int]] = [[] for _ in range(N_COLOURS)]
+    for i in cards:
+        groups[i // 9].append(i % 9)
+    return [tuple(sorted(g)) for g in groups]
+
+
+@functools.cache
+def swappable(cards: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The classes of colours that hold the same values in this set (two colours or more each).
+
+    The stabiliser of the set is every permutation within these classes.
+    """
+    by_values: dict[tuple[int, ...], list[int]] = {}
+    for colour, values in enumerate(_signature(cards)):
+        by_values.setdefault(values, []).append(colour)
+    return tuple(tuple(cs) for cs in by_values.values() if len(cs) > 1)
+
+
+def stabiliser_size(cards: tuple[int, ...]) -> int:
+    return math.prod(math.factorial(len(cs)) for cs in swappable(cards))
+
+
+def orbit_size(cards: tuple[int, ...]) -> int:
+    return len(colour_perms()) // stabiliser_size(cards)
+
+
+def second_fixed(first: tuple[int, ...], second: tuple[int, ...]) -> int:
+    """0 unless ``second`` is at its smallest image under the stabiliser of ``first`` (which
+    must be its own smallest image); then the number of permutations that keep both.
+
+    Within each class of :func:`swappable` colours, ``second``'s colour groups must come in the
+    order of :func:`_group_key`; equal groups may be swapped.
+
+    Red 1, 2, 3 against orange 1 and yellow 1: orange and yellow may be swapped, and green, blue
+    and purple put in any order, so 2 x 6 permutations keep both.
+
+    >>> second_fixed((0, 1, 2), (9, 18))
+    12
+    >>> second_fixed((0, 1, 2), (9, 27))   # ... vs orange 1, green 1: green before yellow
+    0
+    """
+    groups = _signature(second)
+    fixed = 1
+    for colours in swappable(first):
+        previous: tuple[int, ...] | None = None
+        run = 1
+        for colour in colours:
+            key = _group_key(groups[colour])
+            if previous is not None:
+                if key < previous:
+                    return 0
+                run = run + 1 if key == previous else 1
+                fixed *= run
+            previous = key
+    return fixed
+
+
+@functools.cache
+def class_count(first: int, second: int) -> int:
+    """The number of classes of pairs (A, B) of disjoint sets of ``first`` and ``second`` Clan
+    cards, by Burnside's lemma: the average over the 720 permutations of the pairs each keeps.
+
+    A permutation keeps a pair when A and B are unions of its cycles on the cards; a colour
+    cycle of length L makes 9 card cycles of length L, each in A, in B, or in neither.
+
+    >>> class_count(3, 0), class_count(1, 1)  # one card each: 72 of one colour, 81 of two
+    (573, 153)
+    """
+    types: dict[tuple[int, ...], int] = {}
+    for perm in itertools.permutations(range(N_COLOURS)):
+        lengths = tuple(sorted(_cycle_lengths(perm)))
+        types[lengths] = types.get(lengths, 0) + 1
+    kept = 0
+    for lengths, perms in types.items():  # permutations of one cycle type keep as many pairs
+        # poly[(i, j)]: the ways to pick A of i cards and B of j cards from the cycles so far.
+        poly: dict[tuple[int, int], int] = {(0, 0): 1}
+        for length in lengths:
+            for _ in range(9):
+                grown: dict[tuple[int, int], int] = {}
+                for (i, j), ways in poly.items():
+                    for di, dj in ((0, 0), (length, 0), (0, length)):
+                        key = (i + di, j + dj)
+                        if key[0] <= first and key[1] <= second:
+                            grown[key] = grown.get(key, 0) + ways
+                poly = grown
+        kept += perms * poly.get((first, second), 0)
+    return kept // len(colour_perms())
+
+
+def _cycle_lengths(perm: tuple[int, ...]) -> list[int]:
+    lengths: list[int] = []
+    seen: set[int] = set()
+    for start in range(len(perm)):
+        length = 0
+        at = start
+        while at not in seen:
+            seen.add(at)
+            at = perm[at]
+            length += 1
+        if length:
+            lengths.append(length)
+    return lengths
