@@ -14,11 +14,12 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from schotten.site import SiteCheckError, widgets
+from schotten.site import SiteCheckError, theme, widgets
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
 
 log = logging.getLogger("mkdocs.hooks.schotten")
@@ -28,6 +29,14 @@ _last: dict[str, Prepared] = {}  # fingerprint -> the checked site; one entry at
 def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
     root = Path(config.config_file_path).resolve().parent
     return root, Path(config.docs_dir), root / "cases"
+
+
+@event_priority(-110)  # after the i18n plugin has set this build's language
+def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
+    words = theme.theme_words(config.theme["language"])
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = words["permalink"]
+    config.extra["site_words"] = dict(words)  # read by the 404 page (site_theme/404.html)
+    return config
 
 
 def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
@@ -73,6 +82,28 @@ def on_page_markdown(
     # MkDocs has already read from the file: hand on the body only.
     body, _meta = get_data(rendered)
     return body
+
+
+def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
+    # The table of contents collapsed the headings' no-break spaces: read them back.
+    if page.toc:
+        theme.restore_toc_titles(page.toc, theme.heading_titles(html))
+    return html
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kwargs: Any) -> str:
+    # A sitemap lists absolute addresses: without SITE_URL there are none to give.
+    if template_name.startswith("sitemap.xml") and not config.site_url:
+        return ""
+    # Each language's build writes the theme's 404 page at the root: the default language keeps
+    # the root, the others get theirs in their own folder (<site>/es/404.html).
+    lang = config.theme["language"]
+    if template_name != "404.html" or lang == DEFAULT_LANGUAGE:
+        return output
+    target = Path(config.site_dir) / lang / template_name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output, "utf-8")
+    return ""
 
 
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:

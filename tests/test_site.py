@@ -25,7 +25,7 @@ from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT_PARTS = ("mkdocs.yml", "site_src", "cases", "scripts")
+PROJECT_PARTS = ("mkdocs.yml", "site_src", "site_theme", "cases", "scripts")
 FAQ_PAGE = {"fr": "edge-cases/index.html", "es": "es/edge-cases/index.html"}
 
 

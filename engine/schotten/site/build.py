@@ -36,6 +36,7 @@ from markupsafe import Markup
 import schotten
 from schotten.board import Player
 from schotten.site import LANGUAGES, SiteCheckError, faq, labels, verified, widgets
+from schotten.site.typography import spacing_faults
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
 _SUFFIX = re.compile(r"^(?P<stem>.+?)(?:\.(?P<lang>[a-z]{2}))?\.md$")
@@ -111,6 +112,7 @@ def prepare(
     problems: list[str] = []
     entries = _published_entries(cases_dir, problems, display_root)
     problems += label_problems()
+    problems += label_spacing_problems()
     pages = _page_sources(docs_dir)
     problems += language_problems(pages, docs_dir, display_root)
     problems += nav_problems(nav, pages, docs_dir, display_root)
@@ -182,6 +184,25 @@ def label_problems() -> list[str]:
     return problems
 
 
+def label_spacing_problems() -> list[str]:
+    """French labels that break French spacing (``Borne 4 : Refusée`` with an ordinary space)."""
+    return [
+        f"schotten/site/locales/fr.json: label {key}: {fault}"
+        for key, text in _leaf_items(labels("fr"))
+        for fault in spacing_faults(str(text))
+    ]
+
+
+def case_spacing_problems(case: Any, display_root: Path | None = None) -> list[str]:
+    """French case texts that break French spacing, by file and line."""
+    where = _show(Path(case.path), display_root)
+    return [
+        f"{where}:{case.line_of(field, 'fr')}: {field}.fr: {fault}"
+        for field, texts in (("situation", case.situation), ("why", case.why))
+        for fault in spacing_faults(str(texts.get("fr") or ""))
+    ]
+
+
 def language_problems(
     pages: Mapping[str, Path], docs_dir: Path, display_root: Path | None = None
 ) -> list[str]:
@@ -246,6 +267,7 @@ def _published_entries(
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
+        problems += case_spacing_problems(case, display_root)
         if case.faq is None:
             continue
         entry = faq.FaqEntry(
@@ -320,11 +342,19 @@ def _files(folder: Path, pattern: str) -> Iterator[Path]:
 
 
 def _leaf_keys(data: Any, prefix: str = "") -> Iterator[str]:
+    for key, _value in _leaf_items(data, prefix):
+        yield key
+
+
+def _leaf_items(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from _leaf_keys(value, f"{prefix}.{key}" if prefix else str(key))
+            yield from _leaf_items(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _leaf_items(value, f"{prefix}[{i}]")
     else:
-        yield prefix
+        yield prefix, data
 
 
 def _show(path: Path, root: Path | None) -> str:

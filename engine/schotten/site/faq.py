@@ -13,6 +13,7 @@ for HTML and for Markdown (tables included), so ``|``, ``<script>`` or ``**`` sh
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -27,12 +28,14 @@ from schotten.cards import Card
 from schotten.claims import Reason, StoneVerdict
 from schotten.formations import Formation, FormationKind
 from schotten.site import LANGUAGES, SiteCheckError, labels
-from schotten.svg import card_names, position_svg
+from schotten.site.verified import cards_text, cards_with_articles, joined
+from schotten.svg import position_svg
 
 # Characters that start markup somewhere in Python-Markdown (inline, tables, attr_list, raw HTML),
 # written as numeric character references: the browser shows the character, Markdown sees none.
 _MARKUP = frozenset("\\`*_{}[]()#|<>&!~^=\"'")
 _ANCHOR = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_TITLE = re.compile(r"(<title\b[^>]*>)(.*?)(</title>)", re.S)
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ class FaqEntry:
 
 def md_text(text: str) -> Markup:
     """Text as inert Markdown and HTML: one line, every markup character as a reference."""
-    flat = " ".join(str(text).split())
+    # Only ASCII white space is collapsed: French no-break spaces are part of the text.
+    flat = " ".join(re.split(r"[ \t\n\r\f\v]+", str(text).strip(" \t\n\r\f\v")))
     return Markup("".join(f"&#{ord(ch)};" if ch in _MARKUP else ch for ch in flat))
 
 
@@ -70,8 +74,8 @@ def verdict_summary(entry: FaqEntry, lang: str) -> str:
     >>> from schotten.board import Variant
     >>> entry = FaqEntry("x", 1, {}, {}, Board.empty(Variant.BASE), (3, 4),
     ...                  (StoneVerdict(3, Reason.STRONGER), StoneVerdict(4, Reason.WEAKER)))
-    >>> verdict_summary(entry, "fr")
-    'Borne 3 : Accordée ; Borne 4 : Refusée'
+    >>> verdict_summary(entry, "es")
+    'Piedra 3: Concedida; Piedra 4: Denegada'
     """
     words = [verdict_word(v, lang) for v in entry.verdicts]
     if len(set(words)) == 1:
@@ -86,10 +90,11 @@ def verdict_summary(entry: FaqEntry, lang: str) -> str:
 
 
 def formation_text(formation: Formation, lang: str, size: int = 3) -> str:
-    """``Brelan, total 6``; ``Carré`` for four of a kind; ``un total de 26`` under the Bluff."""
+    """``un Brelan, total 6``; ``un Carré`` for four of a kind; ``un total de 26`` under the
+    Bluff (a formation as a sentence names it, with its article)."""
     if formation.kind is FormationKind.TOTAL:
         return str(_label(lang, "faq", "formation_total")).format(total=formation.total)
-    name = _label(lang, "formations", formation.kind.label_key(size))
+    name = _label(lang, "formations_a", formation.kind.label_key(size))
     return str(_label(lang, "faq", "formation")).format(name=name, total=formation.total)
 
 
@@ -109,7 +114,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     assert verdict.mine is not None  # a complete side has a formation
     lines = [
         faq["mine"].format(
-            formation=formation_text(verdict.mine, lang, size), cards=card_names(mine, names)
+            formation=formation_text(verdict.mine, lang, size), cards=cards_text(mine, lang)
         )
     ]
     if verdict.reason in (
@@ -122,28 +127,28 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
         lines.append(
             faq["theirs"].format(
                 formation=formation_text(verdict.theirs, lang, size),
-                cards=card_names(theirs, names),
+                cards=cards_text(theirs, lang),
             )
         )
     elif verdict.reason is Reason.OPPONENT_CAN_BEAT:
         assert verdict.witness is not None
         lines.append(
             faq["witness"].format(
-                cards=card_names(theirs, names) or empty,
-                added=card_names(verdict.witness.cards, names),
+                cards=cards_text(theirs, lang) or empty,
+                added=cards_with_articles(verdict.witness.cards, lang),
                 formation=formation_text(verdict.witness.formation, lang, size),
-                side=card_names(verdict.witness.side, names),
+                side=cards_text(verdict.witness.side, lang),
             )
         )
     elif verdict.theirs is not None:
         lines.append(
             faq["theirs_best"].format(
-                cards=card_names(theirs, names) or empty,
+                cards=cards_text(theirs, lang) or empty,
                 formation=formation_text(verdict.theirs, lang, size),
             )
         )
     else:
-        lines.append(faq["theirs_none"].format(cards=card_names(theirs, names) or empty))
+        lines.append(faq["theirs_none"].format(cards=cards_text(theirs, lang) or empty))
     return lines
 
 
@@ -181,8 +186,15 @@ def verdict_details(entries: Sequence[FaqEntry], lang: str, level: int = 3) -> M
             }
             for v in entry.verdicts
         ]
-        picture = position_svg(
-            entry.board, entry.claim, labels=names, ident=f"{entry.anchor}-{lang}", hand=entry.hand
+        picture = picture_titled(
+            position_svg(
+                entry.board,
+                entry.claim,
+                labels=names,
+                ident=f"{entry.anchor}-{lang}",
+                hand=entry.hand,
+            ),
+            picture_title(entry.claim, lang),
         )
         items.append(
             {
@@ -199,6 +211,23 @@ def verdict_details(entries: Sequence[FaqEntry], lang: str, level: int = 3) -> M
             hashes="#" * level, entries=items, why_word=_label(lang, "faq", "why")
         )
     )
+
+
+def picture_title(claim: Sequence[int], lang: str) -> str:
+    """The picture's title: the stones the case claims, whatever the verdict.
+
+    >>> picture_title((3, 5), "fr")
+    'Position\xa0: tu revendiques les Bornes 3 et 5'
+    """
+    numbers = joined([str(n) for n in claim], lang)
+    key = "picture_title_one" if len(claim) == 1 else "picture_title_many"
+    return str(_label(lang, "faq", key)).format(stones=numbers)
+
+
+def picture_titled(svg: str, title: str) -> str:
+    """The picture with ``title`` in its ``<title>`` element (the one screen readers announce)."""
+    text = html.escape(title, quote=False)
+    return _TITLE.sub(lambda m: f"{m[1]}{text}{m[3]}", svg, count=1)
 
 
 def check_entry_languages(entry: FaqEntry, source: str) -> list[str]:

@@ -196,11 +196,12 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
     desc = ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"})
     lines = [words["chart_desc"]]
     for row in groups:
+        colon = labels(lang)["punctuation"]["colon"]
         shares = ", ".join(
-            f"{words[f'hands_{size}']}: {format_percent(o.probability, lang)}"
+            f"{words[f'hands_{size}']}{colon}{format_percent(o.probability, lang)}"
             for size, o in zip(HAND_SIZES, row, strict=True)
         )
-        lines.append(f"{_formation_header(row[0].kind, lang)}: {shares}")
+        lines.append(f"{_formation_header(row[0].kind, lang)}{colon}{shares}")
     desc.text = "\n".join(lines)
 
     def text(x: float, y: float, content: str, **attrs: str) -> None:
