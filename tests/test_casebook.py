@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 
 from schotten.board import Player, Variant
 from schotten.cards import parse_card, parse_cards
-from schotten.casebook import CaseFileError, load_case, load_cases
+from schotten.casebook import CaseFileError, Publication, load_case, load_cases
 from schotten.casebook.approve import approve, render_expect
 from schotten.casebook.case import parse_case
 from schotten.casebook.loader import parse_yaml
@@ -206,7 +207,7 @@ def test_case_maps_you_to_the_first_player_and_completion_order() -> None:
     assert case.id == "three-adjacent"
     assert case.variant is Variant.BASE
     assert case.claim == (3, 4)
-    assert case.faq == 2
+    assert case.published == Publication("faq", 2)
     stone = case.board.stone(3)
     assert stone.side(Player.FIRST).cards == parse_cards(["red 9", "red 8", "red 7"])
     assert stone.completed_first() is Player.SECOND
@@ -230,7 +231,7 @@ def test_play_on_moves_are_parsed() -> None:
     assert case.play_on.moves[0] == (Player.FIRST, Move.parse("pass"))
 
 
-def test_load_cases_sorts_by_faq_row_then_id() -> None:
+def test_load_cases_sorts_by_table_row_then_id() -> None:
     assert [c.id for c in load_cases(VALID)] == [
         "hand-is-not-proof",
         "three-adjacent",
@@ -239,14 +240,64 @@ def test_load_cases_sorts_by_faq_row_then_id() -> None:
     ]
 
 
-def test_load_cases_refuses_a_faq_row_used_twice() -> None:
+def test_load_cases_refuses_a_table_row_used_twice() -> None:
     with pytest.raises(CaseFileError) as info:
-        load_cases(DATA / "faq-twice")
+        load_cases(DATA / "row-twice")
     (error,) = info.value.errors
-    assert error.path.name == "second.yaml"
+    assert (error.path.name, error.line, error.column) == ("second.yaml", 5, 30)
     assert error.message == (
-        "FAQ row 7 is already used by first.yaml (line 11): each row holds one case"
+        "faq row 1 is already used by first.yaml (line 11): each row holds one case"
     )
+
+
+def _publish(source: Path, dest: Path, table: str, row: int) -> None:
+    text = source.read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^published: .*$", "", text)
+    dest.write_text(text + f"published: {{table: {table}, row: {row}}}\n", encoding="utf-8")
+
+
+def test_load_cases_refuses_a_gap_in_a_tables_rows(tmp_path: Path) -> None:
+    _publish(VALID / "three-adjacent.yaml", tmp_path / "a.yaml", "faq", 1)
+    _publish(VALID / "three-adjacent.yaml", tmp_path / "b.yaml", "tactical", 1)
+    _publish(VALID / "three-adjacent.yaml", tmp_path / "c.yaml", "tactical", 3)
+    with pytest.raises(CaseFileError) as info:
+        load_cases(tmp_path)
+    (error,) = info.value.errors
+    assert error.path.name == "c.yaml"
+    assert error.key_path == ("published", "row")
+    assert "no case has row 2 of table tactical" in error.message
+
+
+def test_tables_are_ordered_faq_first_then_by_id_and_row(tmp_path: Path) -> None:
+    for name, table, row in [
+        ("a", "tactical", 1),
+        ("b", "faq", 2),
+        ("c", "faq", 1),
+        ("d", "rulings", 1),
+        ("e", "tactical", 2),
+    ]:
+        _publish(VALID / "three-adjacent.yaml", tmp_path / f"{name}.yaml", table, row)
+    shutil.copy(VALID / "mud-fight-needs-four.yaml", tmp_path / "f.yaml")
+    assert [c.id for c in load_cases(tmp_path)] == ["c", "b", "d", "a", "e", "f"]
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("{table: faq}", "missing key 'row'"),
+        ("{table: Faq, row: 1}", "expected a table id in kebab-case"),
+        ("{table: faq, row: 0}", "expected a row number from 1, got 0"),
+        ("{table: faq, row: 1, col: 2}", "unknown key 'col'"),
+        ("3", "expected a mapping, got 3"),
+    ],
+)
+def test_published_is_a_table_and_a_row(tmp_path: Path, value: str, message: str) -> None:
+    path = tmp_path / "x.yaml"
+    text = (VALID / "three-adjacent.yaml").read_text(encoding="utf-8")
+    path.write_text(re.sub(r"(?m)^published: .*$", f"published: {value}", text), "utf-8")
+    with pytest.raises(CaseFileError) as info:
+        load_case(path)
+    assert any(message in e.message for e in info.value.errors), info.value
 
 
 def test_load_cases_refuses_a_case_it_would_not_read(tmp_path: Path) -> None:
@@ -402,4 +453,4 @@ def test_the_readme_example_case_is_valid_and_agrees_with_the_engine(tmp_path: P
     path.write_text(example, encoding="utf-8")
     result = run_case(load_case(path))
     assert result.ok, result.report()
-    assert result.case.faq == 2
+    assert result.case.published == Publication("faq", 2)

@@ -57,6 +57,11 @@ def test_every_rule_is_pinned_by_a_case() -> None:
     assert not missing, f"rules without a case (add one with `rule: [...]`): {missing}"
 
 
-def test_faq_rows_are_numbered_from_one_without_gaps() -> None:
-    rows = sorted(case.faq for case in load_cases(CASES) if case.faq is not None)
-    assert rows == list(range(1, len(rows) + 1))
+def test_each_tables_rows_are_numbered_from_one_without_gaps() -> None:
+    tables: dict[str, list[int]] = {}
+    for case in load_cases(CASES):
+        if case.published is not None:
+            tables.setdefault(case.published.table, []).append(case.published.row)
+    assert len(tables.get("faq", [])) == 11
+    for table, rows in tables.items():
+        assert sorted(rows) == list(range(1, len(rows) + 1)), table

@@ -19,7 +19,8 @@ from urllib.parse import urljoin
 
 import pytest
 
-from schotten.casebook import load_cases
+from schotten.casebook import Case, load_cases
+from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
@@ -50,7 +51,7 @@ def copy_project(dest: Path) -> Path:
         if part == "cases":
             (dest / part).mkdir()
             for case in load_cases(source):
-                if case.faq is not None:
+                if case.published is not None:
                     shutil.copy2(case.path, dest / part / case.path.name)
         elif source.is_dir():
             shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
@@ -76,9 +77,13 @@ def minimal_project(dest: Path) -> Path:
     return dest
 
 
+def _in_faq(case: Case) -> bool:
+    return case.published is not None and case.published.table == FAQ_TABLE
+
+
 def published(cases_dir: Path) -> list[tuple[object, object]]:
     """(case, result) for every published case, in FAQ order, as the engine computes now."""
-    return [(c, run_case(c)) for c in load_cases(cases_dir) if c.faq is not None]
+    return [(c, run_case(c)) for c in load_cases(cases_dir) if _in_faq(c)]
 
 
 class _Page(HTMLParser):

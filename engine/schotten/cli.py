@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from schotten.board import Player
 from schotten.casebook.approve import approve
-from schotten.casebook.case import Case, case_order, faq_problems, load_case
+from schotten.casebook.case import Case, case_order, load_case, publication_problems
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
@@ -152,7 +152,9 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Case], list[CaseError]]:
             cases.append(load_case(path))
         except CaseFileError as exc:
             errors.extend(exc.errors)
-    errors.extend(faq_problems(cases))
+    # Gaps in a table's rows are a property of a whole folder, not of a few files picked from it.
+    whole_folder = all(path.is_dir() for path in paths)
+    errors.extend(publication_problems(cases, whole_folder=whole_folder))
     bad = {e.path for e in errors}
     return [c for c in cases if c.path not in bad], errors
 
@@ -236,7 +238,11 @@ def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> 
             {
                 "id": r.case.id,
                 "file": str(r.case.path),
-                "faq": r.case.faq,
+                "published": (
+                    {"table": r.case.published.table, "row": r.case.published.row}
+                    if r.case.published is not None
+                    else None
+                ),
                 "rules": [str(rule) for rule in r.case.rules],
                 "stones": stones,
                 "game": r.game,

@@ -34,7 +34,7 @@ def checker_cases() -> list[tuple[Case, int]]:
     for case in load_cases(ROOT / "cases"):
         if len(case.claim) != 1 or case.board.stone(case.claim[0]).claimed_by is not None:
             continue
-        if case.faq is not None or case.id in EXTRA_CASES:
+        if case.published is not None or case.id in EXTRA_CASES:
             chosen.append((case, case.claim[0]))
     return chosen
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from schotten.casebook import load_cases
+from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import labels
 
@@ -20,7 +21,7 @@ def engine_rows(lang: str) -> list[list[str]]:
     words = labels(lang)["verdicts"]
     rows = []
     for case in load_cases(ROOT / "cases"):
-        if case.faq is None:
+        if case.published is None or case.published.table != FAQ_TABLE:
             continue
         said = {words["granted" if v.granted else "refused"] for v in run_case(case).verdicts}
         assert len(said) == 1, f"{case.path}: mixed verdicts need their own expectation"

@@ -12,6 +12,7 @@ from schotten.casebook.case import (
     ExpectedStone,
     ExpectedWitness,
     PlayOn,
+    Publication,
     load_case,
     load_cases,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "ExpectedWitness",
     "Mismatch",
     "PlayOn",
+    "Publication",
     "case_schema",
     "check_cases",
     "load_case",

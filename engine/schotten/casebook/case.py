@@ -98,6 +98,20 @@ def _stone_data(s: ExpectedStone) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
+class Publication:
+    """Where a case is published on the site: row ``row`` (from 1) of the table ``table``.
+
+    ``faq`` is the table of the FAQ; other tables are kebab-case ids the site has a heading for.
+    """
+
+    table: str
+    row: int
+
+    def __str__(self) -> str:
+        return f"{self.table} row {self.row}"
+
+
+@dataclass(frozen=True)
 class PlayOn:
     """Moves played on from the case's position, starting at ``you``'s ``start`` step."""
 
@@ -117,7 +131,7 @@ class Case:
     why: dict[str, str]
     source: str
     rules: tuple[Rule, ...]
-    faq: int | None
+    published: Publication | None
     board: Board
     claim: tuple[int, ...]
     expect: Expectation | None
@@ -151,9 +165,10 @@ def load_case(path: str | Path) -> Case:
 
 
 def load_cases(folder: str | Path) -> list[Case]:
-    """Every ``*.yaml`` case of a folder, sorted by FAQ row (published first), then id.
+    """Every ``*.yaml`` case of a folder, published ones first (by table, then row), then by id.
 
-    :class:`CaseFileError` lists every problem of every invalid file, and FAQ rows used twice.
+    :class:`CaseFileError` lists every problem of every invalid file, and the publication problems
+    of the folder (a row used twice, a gap in a table's rows).
     """
     cases: list[Case] = []
     errors: list[CaseError] = []
@@ -165,34 +180,69 @@ def load_cases(folder: str | Path) -> list[Case]:
     # A case the runner would never read is an error, not a silent gap.
     for path in sorted(Path(folder).glob("*.yml")):
         errors.append(CaseError(path, 1, 1, (), "case files end in .yaml: rename it"))
-    errors.extend(faq_problems(cases))
+    errors.extend(publication_problems(cases))
     if errors:
         raise CaseFileError(errors)
     return sorted(cases, key=case_order)
 
 
-def case_order(case: Case) -> tuple[int, int, str]:
-    return (0, case.faq, case.id) if case.faq is not None else (1, 0, case.id)
+FAQ_TABLE = "faq"
 
 
-def faq_problems(cases: Sequence[Case]) -> Iterator[CaseError]:
-    """A FAQ row used by two files: the later files (by id) are in error."""
-    first: dict[int, Case] = {}
+def case_order(case: Case) -> tuple[int, str, int, str]:
+    """Published cases first, the FAQ table before the others (by id), each by row; then by id."""
+    p = case.published
+    if p is None:
+        return (2, "", 0, case.id)
+    return (0 if p.table == FAQ_TABLE else 1, p.table, p.row, case.id)
+
+
+def publication_problems(
+    cases: Sequence[Case], *, whole_folder: bool = True
+) -> Iterator[CaseError]:
+    """A table row used by two files (the later files by id are in error) and, for a whole
+    folder, a gap in a table's rows (rows are numbered from 1 without gaps)."""
+    first: dict[Publication, Case] = {}
     for case in sorted(cases, key=lambda c: c.id):
-        if case.faq is None:
+        p = case.published
+        if p is None:
             continue
-        if case.faq in first:
-            other = first[case.faq]
-            yield CaseError(
-                case.path,
-                case.line_of("faq"),
-                case.column_of("faq"),
-                ("faq",),
-                f"FAQ row {case.faq} is already used by {other.path.name} "
-                f"(line {other.line_of('faq')}): each row holds one case",
+        if p in first:
+            other = first[p]
+            yield _publication_error(
+                case,
+                f"{p.table} row {p.row} is already used by {other.path.name} "
+                f"(line {other.line_of('published', 'row')}): each row holds one case",
             )
         else:
-            first[case.faq] = case
+            first[p] = case
+    if not whole_folder:
+        return
+    tables: dict[str, list[tuple[int, Case]]] = {}
+    for p, case in first.items():
+        tables.setdefault(p.table, []).append((p.row, case))
+    for table, published in sorted(tables.items()):
+        expected = 1
+        for row, case in sorted(published, key=lambda entry: entry[0]):
+            if row != expected:
+                missing = f"row {expected}" if row == expected + 1 else f"rows {expected}-{row - 1}"
+                yield _publication_error(
+                    case,
+                    f"{table} row {row} follows a gap: no case has {missing} of table {table} "
+                    "(rows are numbered from 1 without gaps: renumber them)",
+                )
+            expected = row + 1
+
+
+def _publication_error(case: Case, message: str) -> CaseError:
+    key_path = ("published", "row")
+    return CaseError(
+        case.path, case.line_of(*key_path), case.column_of(*key_path), key_path, message
+    )
+
+
+def _publication(given: dict[str, Any] | None) -> Publication | None:
+    return None if given is None else Publication(given["table"], given["row"])
 
 
 def parse_case(text: str, path: Path) -> Case:
@@ -270,6 +320,8 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return f"at most {error.validator_value} expected, got {len(error.instance)}"
     if validator == "uniqueItems":
         return f"an item is listed twice in {error.instance!r}"
+    if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "row":
+        return f"expected a row number from 1, got {error.instance!r}"
     if validator in ("minimum", "maximum"):
         return f"expected a stone from 1 to 9, got {error.instance!r}"
     if validator == "type":
@@ -344,7 +396,7 @@ class _Builder:
             why=dict(data["why"]),
             source=data["source"],
             rules=tuple(Rule(r) for r in data["rule"]),
-            faq=data.get("faq"),
+            published=_publication(data.get("published")),
             board=board,
             claim=tuple(data.get("claim", ())),
             expect=expect,

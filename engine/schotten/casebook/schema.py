@@ -44,6 +44,7 @@ _TACTICS = "|".join(t.value for t in Tactic)
 CARD_PATTERN = rf"^(?:(?:{_COLOURS}) [1-9]|{_TACTICS})$"
 _KINDS = "|".join(formation_name(k) for k in sorted(FormationKind, reverse=True))
 FORMATION_PATTERN = rf"^(?:{_KINDS}) [1-9][0-9]?$"
+TABLE_PATTERN = r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$"
 
 
 def _stone_keys(value: dict[str, Any]) -> dict[str, Any]:
@@ -175,7 +176,20 @@ def case_schema() -> dict[str, Any]:
                 "minItems": 1,
                 "uniqueItems": True,
             },
-            "faq": {"type": "integer", "minimum": 1},
+            "published": {
+                "type": "object",
+                "description": "where the case is published: a table of the site and its row",
+                "properties": {
+                    "table": {
+                        "type": "string",
+                        "pattern": TABLE_PATTERN,
+                        "description": "a table id in kebab-case, e.g. 'faq'",
+                    },
+                    "row": {"type": "integer", "minimum": 1},
+                },
+                "required": ["table", "row"],
+                "additionalProperties": False,
+            },
             "variant": {"enum": [str(v) for v in Variant]},
             "stones": {
                 "type": "object",

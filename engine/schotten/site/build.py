@@ -251,6 +251,7 @@ def _published_entries(
     cases_dir: Path, problems: list[str], display_root: Path | None
 ) -> tuple[faq.FaqEntry, ...]:
     from schotten.casebook import CaseFileError, load_cases
+    from schotten.casebook.case import FAQ_TABLE
     from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
@@ -268,7 +269,7 @@ def _published_entries(
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
         problems += case_spacing_problems(case, display_root)
-        if case.faq is None:
+        if case.published is None or case.published.table != FAQ_TABLE:
             continue
         entry = faq.FaqEntry(
             id=case.id,
