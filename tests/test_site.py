@@ -61,8 +61,12 @@ def copy_project(dest: Path) -> Path:
 
 
 def minimal_project(dest: Path) -> Path:
-    """A copy whose only page is the FAQ (both languages): builds fast, depends on no prose."""
+    """A copy whose only page is the FAQ table (both languages), with only that table's cases:
+    builds fast, depends on no prose."""
     copy_project(dest)
+    for case in load_cases(dest / "cases"):
+        if not _in_faq(case):
+            case.path.unlink()
     for page in (dest / "site_src").glob("*.md"):
         page.unlink()
     for lang, suffix in (("fr", ""), ("es", ".es")):

@@ -43,14 +43,14 @@ FR, ES = jinja_functions("fr"), jinja_functions("es")
             6,
             "1 rouge, 2 vert et 3 bleu",
             "1 rojo, 2 verde y 3 azul",
-        ),  # noqa: E501
+        ),
         (
             "red 8, green 9, blue 1",
             "sum",
             18,
             "8 rouge, 9 vert et 1 bleu",
             "8 rojo, 9 verde y 1 azul",
-        ),  # noqa: E501
+        ),
     ],
 )
 def test_formation_ladder_examples_render_in_each_language(

@@ -117,17 +117,17 @@ def prepare(
     problems += language_problems(pages, docs_dir, display_root)
     problems += nav_problems(nav, pages, docs_dir, display_root)
     rendered: dict[str, str] = {}
+    shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     if not problems:
         for src_uri, path in pages.items():
+            lang = page_language(src_uri)
             try:
                 rendered[src_uri] = render_page(
-                    path.read_text("utf-8"),
-                    page_language(src_uri),
-                    _show(path, display_root),
-                    entries,
+                    path.read_text("utf-8"), lang, _show(path, display_root), entries, shown[lang]
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
+        problems += table_problems(entries, shown)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
@@ -135,8 +135,15 @@ def prepare(
     return Prepared(fingerprint(docs_dir, cases_dir), rendered, entries)
 
 
-def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntry]) -> str:
-    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``."""
+def render_page(
+    source: str,
+    lang: str,
+    name: str,
+    entries: Sequence[faq.FaqEntry],
+    shown: set[str] | None = None,
+) -> str:
+    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``
+    (``shown`` collects the published tables the page renders)."""
     env = jinja2.Environment(
         # The loader names the template after the page, so that errors point into the page.
         loader=jinja2.FunctionLoader(lambda _: (source, name, lambda: True)),
@@ -147,7 +154,7 @@ def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntr
     )
     try:
         template = env.get_template(name)
-        return template.render(page_functions(lang, entries))
+        return template.render(page_functions(lang, entries, shown))
     except jinja2.TemplateSyntaxError as exc:
         raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
     except (jinja2.TemplateError, SiteCheckError, ValueError, TypeError, KeyError) as exc:
@@ -156,11 +163,20 @@ def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntr
         raise SiteCheckError(f"{where}: ({lang}) {exc}") from exc
 
 
-def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Callable[..., Markup]]:
+def page_functions(
+    lang: str, entries: Sequence[faq.FaqEntry], shown: set[str] | None = None
+) -> dict[str, Callable[..., Markup]]:
     """The functions pages may call in ``lang``: the FAQ's own and those of the other modules."""
+    tables = shown if shown is not None else set()
+
+    def table(name: str = faq.FAQ) -> Markup:
+        tables.add(name)
+        return faq.verdict_table(entries, lang, name)
+
     functions: dict[str, Callable[..., Markup]] = {
-        "verdict_table": partial(faq.verdict_table, entries, lang),
+        "verdict_table": table,
         "verdict_details": partial(faq.verdict_details, entries, lang),
+        "cases_for": partial(faq.cases_for, entries, lang),
     }
     for module in (verified, widgets):
         for fname, function in module.jinja_functions(lang).items():
@@ -168,6 +184,17 @@ def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Call
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
             functions[fname] = _trusted(function)
     return functions
+
+
+def table_problems(entries: Sequence[faq.FaqEntry], shown: Mapping[str, set[str]]) -> list[str]:
+    """Published tables that a language's pages never show."""
+    published = sorted({e.table for e in entries})
+    return [
+        f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
+        for lang in LANGUAGES
+        for table in published
+        if table not in shown.get(lang, set())
+    ]
 
 
 def label_problems() -> list[str]:
@@ -251,7 +278,6 @@ def _published_entries(
     cases_dir: Path, problems: list[str], display_root: Path | None
 ) -> tuple[faq.FaqEntry, ...]:
     from schotten.casebook import CaseFileError, load_cases
-    from schotten.casebook.case import FAQ_TABLE
     from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
@@ -269,21 +295,28 @@ def _published_entries(
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
         problems += case_spacing_problems(case, display_root)
-        if case.published is None or case.published.table != FAQ_TABLE:
+        if case.published is None:
             continue
+        played = result.computed.play_on
         entry = faq.FaqEntry(
             id=case.id,
-            row=len(entries) + 1,
+            row=case.published.row,
             situation=case.situation,
             why=case.why,
             board=case.board,
             claim=tuple(case.claim),
             verdicts=tuple(result.verdicts),
             hand=tuple(case.hands[Player.FIRST]),
+            table=case.published.table,
+            moves=case.play_on.moves if case.play_on is not None else (),
+            play=played,
+            rules=tuple(str(rule) for rule in case.rules),
         )
         problems += faq.check_entry_languages(entry, _show(case.path, display_root))
-        if not entry.verdicts:
-            problems.append(f"{_show(case.path, display_root)}: published case claims no stone")
+        if not entry.verdicts and played is None:
+            problems.append(
+                f"{_show(case.path, display_root)}: a published case claims a stone or plays on"
+            )
         entries.append(entry)
     return tuple(entries)
 
