@@ -177,3 +177,25 @@ def test_switcher_works_under_another_base_path_both_ways(
     page.wait_for_load_state("networkidle")
     assert problems == []
     assert outside_requests == []
+
+
+@pytest.mark.parametrize("path", ["/odds/", "/es/odds/"])
+def test_odds_tables_fit_a_phone_and_stay_short_on_a_desktop(
+    page: Page, site_url: str, path: str
+) -> None:
+    measure = """() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        tables: [...document.querySelectorAll('.schotten-odds table')].map(t => {
+            const box = t.getBoundingClientRect();
+            return {right: box.right, height: box.height};
+        }),
+    })"""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + path)
+    phone = page.evaluate(measure)
+    assert phone["page"] == 0  # nothing scrolls sideways
+    assert phone["tables"] and all(t["right"] <= 390 for t in phone["tables"]), phone
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + path)
+    desktop = page.evaluate(measure)
+    assert all(t["height"] < 800 for t in desktop["tables"]), desktop

@@ -96,6 +96,15 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) ->
     return child
 
 
+def _label_cells(table: ET.Element, labels_by_column: Sequence[str]) -> None:
+    """Give each data cell its column's name (``data-label``): on a narrow screen the stylesheet
+    lays each row out as a small grid of named values instead of a row too wide to read."""
+    for section in ("tbody", "tfoot"):
+        for tr in table.findall(f"{section}/tr"):
+            for cell, label in zip(tr.findall("td"), labels_by_column, strict=True):
+                cell.set("data-label", label)
+
+
 def _formation_header(kind: FormationKind, lang: str) -> str:
     names = labels(lang)["formations"]
     three, four = names[kind.label_key(3)], names[kind.label_key(4)]
@@ -126,6 +135,9 @@ def odds_table(lang: str) -> str:
     for column in columns:
         _sub(tr, "td", format_number(sum(o.count for o in column), lang))
         _sub(tr, "td", format_percent(sum((o.probability for o in column), Fraction(0)), lang))
+    _label_cells(
+        table, [label for size in HAND_SIZES for label in (words[f"hands_{size}"], words["share"])]
+    )
     return _html(wrapper)
 
 
@@ -147,12 +159,14 @@ def partial_odds_table(lang: str, mud: bool = False) -> str:
         tr = _sub(body, "tr")
         th = _sub(tr, "th", scope="row")
         _sub(th, "span", cards_text(side.cards, lang), class_="schotten-odds__cards")
-        ET.SubElement(th, "br")
-        _sub(th, "small", words["rows"][_row_key(side)])
+        # One line when there is room: the row's height, not its width, made the table long.
+        _sub(th, "small", words["rows"][_row_key(side)], class_="schotten-odds__side")
         odds = completion_odds(side.cards, side.size)
         _sub(tr, "td", format_number(odds[0].out_of, lang))
         for share in odds:
             _sub(tr, "td", format_percent(share.probability, lang))
+    names = labels(lang)["formations"]
+    _label_cells(table, [words["completions"], *(names[k.label_key(size)] for k in LADDER)])
     return _html(wrapper)
 
 
