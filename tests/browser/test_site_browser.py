@@ -195,6 +195,16 @@ def test_odds_tables_fit_a_phone_and_stay_short_on_a_desktop(
     phone = page.evaluate(measure)
     assert phone["page"] == 0  # nothing scrolls sideways
     assert phone["tables"] and all(t["right"] <= 390 for t in phone["tables"]), phone
+    # The chart's text, as drawn: its font size scaled by the picture's shrinking.
+    chart_text = page.evaluate(
+        """() => {
+            const svg = document.querySelector('svg.schotten-odds-chart');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return Math.min(...[...svg.querySelectorAll('text')].map(
+                t => parseFloat(getComputedStyle(t).fontSize) * scale));
+        }"""
+    )
+    assert chart_text >= 11, chart_text
     page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(site_url + path)
     desktop = page.evaluate(measure)

@@ -179,8 +179,11 @@ def _row_key(side: PartialSide) -> str:
 # logarithmic scale (a sum is 91 % of hands, a colour run 0.17 %: on a linear scale the rare
 # formations would not show at all). Every bar carries its exact share as text.
 _SVG = "http://www.w3.org/2000/svg"
-_LABEL_W, _BAR_W, _VALUE_W = 170, 330, 90
-_BAR_H, _GAP, _TOP = 14, 14, 34
+# Drawn in units of a 620-wide box, with 20-unit text: on a 390-pixel phone the chart shrinks to
+# about 360 pixels and its text stays above 11 pixels.
+_LABEL_W, _BAR_W, _VALUE_W = 200, 300, 120
+_BAR_H, _GAP, _TOP = 24, 18, 74
+_FONT = 20
 _DECADES = (-2, -1, 0, 1, 2)  # 0.01 % to 100 %
 _FILLS = {3: "#3b6fb6", 4: "#c2691b"}
 
@@ -191,7 +194,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
     groups = list(zip(*(hand_odds(size) for size in HAND_SIZES), strict=True))
     group_h = len(HAND_SIZES) * _BAR_H + _GAP
     width = _LABEL_W + _BAR_W + _VALUE_W
-    height = _TOP + len(groups) * group_h + 30
+    height = _TOP + len(groups) * group_h + 58
     svg = ET.Element(
         "svg",
         {
@@ -202,7 +205,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
             "aria-labelledby": f"{chart_id}-title {chart_id}-desc",
             "class": "schotten-odds-chart",
             "font-family": "sans-serif",
-            "font-size": "12",
+            "font-size": str(_FONT),
         },
     )
     title = ET.SubElement(svg, "title", {"id": f"{chart_id}-title"})
@@ -227,14 +230,15 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
         low, high = _DECADES[0], _DECADES[-1]
         return _LABEL_W + _BAR_W * (math.log10(float(share * 100)) - low) / (high - low)
 
-    for size in HAND_SIZES:  # legend
-        x = _LABEL_W + (size - 3) * 170
+    for size in HAND_SIZES:  # legend, one line per hand size
+        x = _LABEL_W
+        y = 4 + (size - 3) * 28
         ET.SubElement(
             svg,
             "rect",
-            {"x": f"{x}", "y": "6", "width": "12", "height": "12", "fill": _FILLS[size]},
+            {"x": f"{x}", "y": f"{y + 4}", "width": "16", "height": "16", "fill": _FILLS[size]},
         )
-        text(x + 16, 16, words[f"hands_{size}"], **{"class": f"legend size-{size}"})
+        text(x + 22, y + 18, words[f"hands_{size}"], **{"class": f"legend size-{size}"})
     axis_y = _TOP + len(groups) * group_h
     for decade in _DECADES:
         share = Fraction(10) ** decade / 100
@@ -242,13 +246,13 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
         line = {"x1": f"{tick:g}", "x2": f"{tick:g}", "y1": f"{_TOP - 4}", "y2": f"{axis_y}"}
         ET.SubElement(svg, "line", {**line, "stroke": "#888", "stroke-width": "0.5"})
         mark = f"{float(share * 100):g}".replace(".", ",") + "\u00a0%"
-        text(tick, axis_y + 14, mark, **{"text-anchor": "middle"})
-    text(_LABEL_W + _BAR_W / 2, axis_y + 28, words["chart_axis"], **{"text-anchor": "middle"})
+        text(tick, axis_y + 22, mark, **{"text-anchor": "middle"})
+    text(_LABEL_W + _BAR_W / 2, axis_y + 48, words["chart_axis"], **{"text-anchor": "middle"})
     for i, row in enumerate(groups):
         y = _TOP + i * group_h
         text(
             _LABEL_W - 8,
-            y + _BAR_H + 4,
+            y + _BAR_H + 7,
             _formation_header(row[0].kind, lang),
             **{
                 "text-anchor": "end",
@@ -270,7 +274,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
                     "class": f"bar size-{size} {odds.kind.key}",
                 },
             )
-            text(_LABEL_W + bar_w + 4, top + _BAR_H - 3, format_percent(odds.probability, lang))
+            text(_LABEL_W + bar_w + 4, top + _BAR_H - 6, format_percent(odds.probability, lang))
     figure = ET.Element("div", {"class": "schotten-odds-figure"})
     figure.append(svg)
     return ET.tostring(figure, encoding="unicode")
