@@ -203,7 +203,7 @@ def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
     out = build.render_page(page, "fr", "edge-cases.md", entries)
-    assert "| Situation &#40;tu revendiques&#41; |" in out
+    assert "| Position &#40;c&#39;est toi qui revendiques&#41; |" in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
         build.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
     with pytest.raises(SiteCheckError, match=r"^rules\.es\.md:2: \(es\) "):
