@@ -7,6 +7,7 @@ tests see what the site shows.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,7 +17,8 @@ import pytest
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.claims import Reason, judge_claim
-from schotten.site import LANGUAGES, SiteCheckError, build, faq, labels, verified
+from schotten.moves import Move
+from schotten.site import LANGUAGES, SiteCheckError, build, faq, labels, plays, verified
 
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc"]
 
@@ -237,3 +239,32 @@ def test_a_label_missing_in_one_language_is_a_problem(monkeypatch: pytest.Monkey
     assert build.label_problems() == [
         "schotten/site/locales/es.json: label verdicts.refused is missing (it exists in fr.json)"
     ]
+
+
+def test_a_published_table_missing_from_a_language_refuses_to_build() -> None:
+    entry = replace(_entry("brelan", STRONGER, (3,)), table="elite-troops")
+    problems = build.table_problems([entry], {"fr": {"elite-troops"}, "es": set()})
+    assert problems == [
+        "published table 'elite-troops' is on no page in es (call verdict_table('elite-troops'))"
+    ]
+    with pytest.raises(SiteCheckError, match="no published table 'ruses'"):
+        faq.verdict_table([entry], "fr", "ruses")
+
+
+def test_cases_for_links_the_cases_that_pin_a_rule() -> None:
+    entry = replace(_entry("brelan", STRONGER, (3,)), rules=("formation-ladder",))
+    listed = str(faq.cases_for([entry], "es", "formation-ladder"))
+    assert "- [situation es](edge-cases.md#case-brelan)" in listed
+    with pytest.raises(SiteCheckError, match="no published case pins"):
+        faq.cases_for([entry], "es", "deadlock")
+
+
+def test_a_refused_move_names_its_rule_and_an_unknown_rule_is_an_error() -> None:
+    move = Move.parse("play mud-fight at 4")
+    said = plays.step_text(Player.FIRST, move, "illegal tactic-count", "fr")
+    assert said == (
+        "Toi — poser le Combat de Boue sur la Borne 4 → refusé "
+        "(jamais plus d'une carte Tactique d'avance sur l'adversaire)"
+    )
+    with pytest.raises(SiteCheckError, match="no rule label"):
+        plays.step_text(Player.FIRST, move, "illegal no-such-rule", "fr")

@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
@@ -578,3 +579,102 @@ def test_reused_and_misleading_passages_are_gone(site: Path) -> None:
             text = plain(" ".join(reader_texts(path)))
             found += [f"{path.relative_to(site)}: {g}" for g in GONE if plain(g) in text]
     assert found == []
+
+
+# --- every published case, its moves, and the links to it -----------------------------------
+
+
+def _published_by_table() -> dict[str, list[Case]]:
+    tables: dict[str, list[Case]] = {}
+    for case in load_cases(ROOT / "cases"):
+        if case.published is not None:
+            tables.setdefault(case.published.table, []).append(case)
+    return tables
+
+
+def _section(html: str, anchor: str) -> str:
+    """The HTML of one case's detail entry, from its heading to the next heading."""
+    start = html.index(f'id="{anchor}"')
+    ends = [i for i in (html.find("<h4", start + 10), html.find("<h3", start + 10)) if i > 0]
+    return html[start : min(ends)] if ends else html[start:]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_published_case_has_a_row_and_a_detail_entry(site: Path, lang: str) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    rows = html[: html.index('id="details"')]  # the tables, before the detail entries
+    tables = _published_by_table()
+    assert len(tables) >= 2 and sum(len(c) for c in tables.values()) >= 11 + 15
+    for cases in tables.values():
+        for case in cases:
+            anchor = f"case-{case.id}"
+            assert rows.count(f'href="#{anchor}"') == 1, case.path  # its row's verdict link
+            assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in _section(
+                html, anchor
+            ), case.path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_on_cases_show_each_move_with_the_engine_answer(site: Path, lang: str) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    words = labels(lang)
+    played = [c for cases in _published_by_table().values() for c in cases if c.play_on]
+    assert played
+    for case in played:
+        steps = run_case(case).computed.play_on.steps  # type: ignore[union-attr]
+        section = _section(html, f"case-{case.id}")
+        moves = re.findall(r"<li>(.*?)</li>", section, re.S)
+        assert len(moves) == len(steps), case.path
+        for move, step in zip(moves, steps, strict=True):
+            if step == "ok":
+                assert move.endswith(f"→ {words['moves']['accepted']}"), move
+            else:
+                rule = step.removeprefix("illegal ")
+                said = f"→ {words['moves']['refused']} ({words['rules'][rule]})"
+                assert html_unescape(move).endswith(said), move
+
+
+@pytest.mark.parametrize(
+    ("page", "sections"),
+    [
+        ("rulings", ("pass", "completed-first", "claim-wild-pool", "deadlock")),
+        (
+            "tactics",
+            (
+                "tactic-count",
+                "elite-troop-value",
+                "joker-once",
+                "mud-fight",
+                "blind-mans-bluff",
+                "recruiter",
+                "strategist",
+                "banshee",
+                "traitor",
+            ),
+        ),
+    ],
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruling_and_tactic_card_links_to_its_cases(
+    site: Path, lang: str, page: str, sections: tuple[str, ...]
+) -> None:
+    folder = site / page if lang == "fr" else site / "es" / page
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    pinning = {
+        rule: {
+            case.id
+            for cases in _published_by_table().values()
+            for case in cases
+            if rule in {str(r) for r in case.rules}
+        }
+        for rule in sections
+    }
+    for section_id in sections:
+        start = html.index(f'id="{section_id}"')
+        end = html.find("<h2", start + 10)
+        nxt = html.find("<h3", start + 10)
+        part = html[start : min(i for i in (end, nxt, len(html)) if i > 0)]
+        linked = set(
+            re.findall(r'href="\.\./(?:\.\./)?(?:es/)?edge-cases/#case-([a-z0-9-]+)"', part)
+        )
+        assert linked and linked == pinning[section_id], (section_id, linked)
