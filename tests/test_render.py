@@ -263,7 +263,7 @@ def test_a_refused_move_names_its_rule_and_an_unknown_rule_is_an_error() -> None
     move = Move.parse("play mud-fight at 4")
     said = plays.step_text(Player.FIRST, move, "illegal tactic-count", "fr")
     assert said == (
-        "Toi — poser le Combat de Boue sur la Borne 4 → refusé "
+        "Toi — jouer le Combat de Boue sur la Borne 4 → refusé "
         "(jamais plus d'une carte Tactique d'avance sur l'adversaire)"
     )
     with pytest.raises(SiteCheckError, match="no rule label"):

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from schotten.board import Player
+from schotten.cards import Tactic
 from schotten.moves import (
     Banshee,
     Claim,
@@ -86,7 +87,9 @@ def outcome_text(
 def _action(move: Move, lang: str) -> str:
     words = labels(lang)["moves"]
     if isinstance(move, Play):
-        return str(words["play"]).format(card=card_with_article(move.card, lang), stone=move.stone)
+        # A combat mode is played on a stone; a Clan card or an elite troop is placed on a side.
+        key = "play_mode" if isinstance(move.card, Tactic) and not move.card.values else "play"
+        return str(words[key]).format(card=card_with_article(move.card, lang), stone=move.stone)
     if isinstance(move, Strategist):
         card = card_with_article(move.card, lang)
         if move.target is None:
