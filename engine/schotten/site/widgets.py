@@ -283,8 +283,8 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
 def checker_labels(lang: str) -> dict[str, Any]:
     """The labels the checker's script needs, all from the page's language."""
     names = labels(lang)
-    keys = ("colours", "tactics", "formations", "verdicts", "reasons", "checker")
-    return {key: names[key] for key in keys}
+    keys = ("card", "colours", "tactics", "formations", "verdicts", "reasons", "checker")
+    return {**{key: names[key] for key in keys}, "and": names["words"]["and"]}
 
 
 def claim_checker(lang: str) -> str:
