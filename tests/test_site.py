@@ -64,18 +64,23 @@ def copy_project(dest: Path) -> Path:
 
 
 def minimal_project(dest: Path) -> Path:
-    """A copy whose only page is the FAQ table (both languages), with only that table's cases:
-    builds fast, depends on no prose."""
+    """A copy whose only page shows the published tables and their details (both languages),
+    the FAQ table first: builds fast, depends on no prose."""
     copy_project(dest)
-    for case in load_cases(dest / "cases"):
-        if not _in_faq(case):
-            case.path.unlink()
     for page in (dest / "site_src").glob("*.md"):
         page.unlink()
+    others = sorted(
+        {c.published.table for c in load_cases(dest / "cases") if c.published is not None}
+        - {FAQ_TABLE}
+    )
+    tables = "".join(
+        f"## {t}\n\n{{{{ verdict_table('{t}') }}}}\n\n{{{{ verdict_details('{t}') }}}}\n\n"
+        for t in others
+    )
     for lang, suffix in (("fr", ""), ("es", ".es")):
         (dest / "site_src" / f"index{suffix}.md").write_text(
             f"# FAQ {lang}\n\n## Table\n\n{{{{ verdict_table() }}}}\n\n## Details\n\n"
-            "{{ verdict_details() }}\n",
+            f"{{{{ verdict_details() }}}}\n\n{tables}",
             encoding="utf-8",
         )
     config = (dest / "mkdocs.yml").read_text(encoding="utf-8")
