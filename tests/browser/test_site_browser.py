@@ -74,7 +74,7 @@ def test_verdict_links_to_the_drawn_position(
     picture = page.locator("#case-hand-is-not-proof + figure svg.position")
     expect(picture).to_be_visible()
     expect(picture.locator("g.stone.s4.claimed")).to_have_count(1)
-    expect(picture.locator("desc")).to_contain_text("Piedra 4 (la que intentas conquistar)")
+    expect(picture.locator("desc")).to_contain_text("Piedra 4 (que intentas conquistar)")
     page.screenshot(path=str(screenshots / "faq-detail-es.png"))
     assert outside_requests == []
 
