@@ -14,7 +14,6 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
@@ -31,15 +30,8 @@ def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
     return root, Path(config.docs_dir), root / "cases"
 
 
-@event_priority(-110)  # after the i18n plugin has set this build's language
-def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
-    words = theme.theme_words(config.theme["language"])
-    config.mdx_configs.setdefault("toc", {})["permalink_title"] = words["permalink"]
-    config.extra["site_words"] = dict(words)  # read by the 404 page (site_theme/404.html)
-    return config
-
-
 def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
+    _theme_words(config)
     root, docs_dir, cases_dir = _folders(config)
     key = fingerprint(docs_dir, cases_dir)
     if key in _last:
@@ -51,6 +43,14 @@ def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
     _last.clear()
     _last[key] = prepared
     log.info("schotten: %d published cases checked against the engine", len(prepared.entries))
+
+
+def _theme_words(config: MkDocsConfig) -> None:
+    # The theme's strings in this build's language (the i18n plugin has set it by now): the
+    # headings' permalink title, and the words of the 404 page (site_theme/404.html).
+    words = theme.theme_words(config.theme["language"])
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = words["permalink"]
+    config.extra["site_words"] = dict(words)
 
 
 def _nav_pages(nav: Any) -> list[str]:
