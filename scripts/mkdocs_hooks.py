@@ -26,7 +26,7 @@ from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 
-from schotten.site import SiteCheckError, runtime
+from schotten.site import SiteCheckError, runtime, theme
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
 from schotten.site.publish import new_folder, signals_as_exit, swap_in
 
@@ -94,6 +94,7 @@ def _folders(config: MkDocsConfig) -> tuple[Path, Path, Path]:
 
 
 def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
+    _theme_words(config)
     root, docs_dir, cases_dir = _folders(config)
     key = fingerprint(docs_dir, cases_dir)
     if key in _last:
@@ -105,6 +106,14 @@ def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
     _last.clear()
     _last[key] = prepared
     log.info("schotten: %d published cases checked against the engine", len(prepared.entries))
+
+
+def _theme_words(config: MkDocsConfig) -> None:
+    # The theme's strings in this build's language (the i18n plugin has set it by now): the
+    # headings' permalink title, and the words of the 404 page (site_theme/404.html).
+    words = theme.theme_words(config.theme["language"])
+    config.mdx_configs.setdefault("toc", {})["permalink_title"] = words["permalink"]
+    config.extra["site_words"] = dict(words)
 
 
 def _nav_pages(nav: Any) -> list[str]:
@@ -136,6 +145,28 @@ def on_page_markdown(
     # MkDocs has already read from the file: hand on the body only.
     body, _meta = get_data(rendered)
     return body
+
+
+def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
+    # The table of contents collapsed the headings' no-break spaces: read them back.
+    if page.toc:
+        theme.restore_toc_titles(page.toc, theme.heading_titles(html))
+    return html
+
+
+def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kwargs: Any) -> str:
+    # A sitemap lists absolute addresses: without SITE_URL there are none to give.
+    if template_name.startswith("sitemap.xml") and not config.site_url:
+        return ""
+    # Each language's build writes the theme's 404 page at the root: the default language keeps
+    # the root, the others get theirs in their own folder (<site>/es/404.html).
+    lang = config.theme["language"]
+    if template_name != "404.html" or lang == DEFAULT_LANGUAGE:
+        return output
+    target = Path(config.site_dir) / lang / template_name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(output, "utf-8")
+    return ""
 
 
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:

@@ -295,7 +295,7 @@ def test_claim_checker_form_has_real_controls_and_page_labels(lang: str) -> None
     assert len(cards) == 54 + 3  # the Clan cards, then Joker, Spy, Shield Bearer
     first = cards[0]
     assert first.get("data-card") == "red 1"
-    assert first.get("aria-label") == f"{names['colours']['red']} 1"
+    assert first.get("aria-label") == f"1 {names['colours']['red']}"  # as players say it
     assert first.get("type") == "button" and first.get("aria-pressed") == "false"
     radios = [i.get("value") for i in root.iter("input") if i.get("type") == "radio"]
     assert radios == ["mine", "theirs", "elsewhere-mine", "elsewhere-theirs"]

@@ -170,7 +170,7 @@ def test_partial_odds_table_has_a_row_per_typical_side(mud: bool) -> None:
     sides = MUD_PARTIAL_SIDES if mud else PARTIAL_SIDES
     assert len(body) == len(sides)
     first = body[0]
-    assert first[0][0].text == "azul 5"
+    assert first[0][0].text == "5 azul"
     assert first[1].text == ("23.426" if mud else "1378")
     header = [th.text for th in table.findall("table/thead/tr/th")]
     assert ("Póker" in header) is mud and ("Trío" in header) is not mud

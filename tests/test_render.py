@@ -7,6 +7,7 @@ tests see what the site shows.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,7 +17,8 @@ import pytest
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.claims import Reason, judge_claim
-from schotten.site import LANGUAGES, SiteCheckError, build, faq, labels
+from schotten.moves import Move
+from schotten.site import LANGUAGES, SiteCheckError, build, faq, labels, plays, verified
 
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc"]
 
@@ -145,7 +147,8 @@ def test_mixed_verdicts_are_given_per_stone() -> None:
         + [(Player.FIRST, 5, c) for c in ("red 5", "green 6")]
     )
     entry = _entry("two", board, (3, 5))
-    assert faq.verdict_summary(entry, "fr") == "Borne 3 : Accordée ; Borne 5 : Refusée"
+    said = faq.verdict_summary(entry, "fr")
+    assert said == "Borne 3\u00a0: Accordée\u202f; Borne 5\u00a0: Refusée"
     assert faq.verdict_summary(entry, "es") == "Piedra 3: Concedida; Piedra 5: Denegada"
 
 
@@ -156,10 +159,10 @@ def test_refusal_by_proof_names_the_cards_that_would_beat_you() -> None:
     for lang in LANGUAGES:
         names = labels(lang)
         mine, theirs = faq.reasoning(HAND_IS_NOT_PROOF, verdict, lang)
-        same_value = names["formations"]["same-value"]
+        same_value = names["formations_a"]["same-value"]
         assert f"{same_value}, total 3" in mine
         witness = verdict.witness.cards[0]
-        assert f"{names['colours'][str(witness.colour)]} {witness.value}" in theirs
+        assert verified.card_with_article(witness, lang) in theirs
         assert f"{same_value}, total 9" in theirs
 
 
@@ -167,23 +170,24 @@ def test_complete_sides_are_compared_with_localised_formation_names() -> None:
     (verdict,) = judge_claim(STRONGER, Player.FIRST, (3,))
     assert verdict.reason is Reason.STRONGER
     mine, theirs = faq.reasoning(STRONGER, verdict, "es")
-    assert mine == "Tu combinación: Trío, total 6 (rojo 2, verde 2, azul 2)."
-    assert theirs == "La de tu oponente: Color, total 23 (amarillo 9, amarillo 8, amarillo 6)."
+    assert mine == "Tu combinación: un Trío, total 6 (2 rojo, 2 verde y 2 azul)."
+    assert theirs == "La de tu oponente: un Color, total 23 (9 amarillo, 8 amarillo y 6 amarillo)."
 
 
 def test_incomplete_side_reasoning_counts_the_cards() -> None:
     board = _board([(Player.FIRST, 1, "red 1"), (Player.FIRST, 1, "red 2")])
     (verdict,) = judge_claim(board, Player.FIRST, (1,))
     assert verdict.reason is Reason.SIDE_INCOMPLETE
-    assert faq.reasoning(board, verdict, "fr") == ["Cartes de ton côté : 2 sur les 3 nécessaires."]
+    said = faq.reasoning(board, verdict, "fr")
+    assert said == ["Cartes de ton côté\u00a0: 2 sur les 3 nécessaires."]
 
 
 def test_four_of_a_kind_is_named_under_mud_fight() -> None:
     from schotten.formations import Formation, FormationKind
 
     formation = Formation(FormationKind.SAME_VALUE, 20)
-    assert faq.formation_text(formation, "fr", size=4) == "Carré, total 20"
-    assert faq.formation_text(formation, "es", size=4) == "Póker, total 20"
+    assert faq.formation_text(formation, "fr", size=4) == "un Carré, total 20"
+    assert faq.formation_text(formation, "es", size=4) == "un Póker, total 20"
     totals = Formation(FormationKind.TOTAL, 26)
     assert faq.formation_text(totals, "fr") == "un total de 26"
 
@@ -194,14 +198,14 @@ def test_details_have_an_anchor_a_picture_and_the_verdict() -> None:
     assert '<h3 id="case-hand-is-not-proof">' in html
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in html
     assert 'class="stone s4 claimed"' in html
-    assert "<strong>Borne 4 : Refusée</strong>" in html
+    assert "<strong>Borne 4\u00a0: Refusée</strong>" in html
 
 
 def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
     out = build.render_page(page, "fr", "edge-cases.md", entries)
-    assert "| Situation &#40;tu revendiques&#41; |" in out
+    assert "| Position &#40;c&#39;est toi qui revendiques&#41; |" in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
         build.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
     with pytest.raises(SiteCheckError, match=r"^rules\.es\.md:2: \(es\) "):
@@ -235,3 +239,32 @@ def test_a_label_missing_in_one_language_is_a_problem(monkeypatch: pytest.Monkey
     assert build.label_problems() == [
         "schotten/site/locales/es.json: label verdicts.refused is missing (it exists in fr.json)"
     ]
+
+
+def test_a_published_table_missing_from_a_language_refuses_to_build() -> None:
+    entry = replace(_entry("brelan", STRONGER, (3,)), table="elite-troops")
+    problems = build.table_problems([entry], {"fr": {"elite-troops"}, "es": set()})
+    assert problems == [
+        "published table 'elite-troops' is on no page in es (call verdict_table('elite-troops'))"
+    ]
+    with pytest.raises(SiteCheckError, match="no published table 'ruses'"):
+        faq.verdict_table([entry], "fr", "ruses")
+
+
+def test_cases_for_links_the_cases_that_pin_a_rule() -> None:
+    entry = replace(_entry("brelan", STRONGER, (3,)), rules=("formation-ladder",))
+    listed = str(faq.cases_for([entry], "es", "formation-ladder"))
+    assert "- [situation es](edge-cases.md#case-brelan)" in listed
+    with pytest.raises(SiteCheckError, match="no published case pins"):
+        faq.cases_for([entry], "es", "deadlock")
+
+
+def test_a_refused_move_names_its_rule_and_an_unknown_rule_is_an_error() -> None:
+    move = Move.parse("play mud-fight at 4")
+    said = plays.step_text(Player.FIRST, move, "illegal tactic-count", "fr")
+    assert said == (
+        "Toi — jouer le Combat de Boue sur la Borne 4 → refusé "
+        "(jamais plus d'une carte Tactique d'avance sur l'adversaire)"
+    )
+    with pytest.raises(SiteCheckError, match="no rule label"):
+        plays.step_text(Player.FIRST, move, "illegal no-such-rule", "fr")

@@ -13,6 +13,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
@@ -25,9 +26,11 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
+from schotten.site.typography import spacing_faults
+from schotten.site.verified import card_with_article
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT_PARTS = ("mkdocs.yml", "site_src", "cases", "scripts")
+PROJECT_PARTS = ("mkdocs.yml", "site_src", "site_theme", "cases", "scripts")
 FAQ_PAGE = {"fr": "edge-cases/index.html", "es": "es/edge-cases/index.html"}
 
 
@@ -63,14 +66,23 @@ def copy_project(dest: Path) -> Path:
 
 
 def minimal_project(dest: Path) -> Path:
-    """A copy whose only page is the FAQ (both languages): builds fast, depends on no prose."""
+    """A copy whose only page shows the published tables and their details (both languages),
+    the FAQ table first: builds fast, depends on no prose."""
     copy_project(dest)
     for page in (dest / "site_src").glob("*.md"):
         page.unlink()
+    others = sorted(
+        {c.published.table for c in load_cases(dest / "cases") if c.published is not None}
+        - {FAQ_TABLE}
+    )
+    tables = "".join(
+        f"## {t}\n\n{{{{ verdict_table('{t}') }}}}\n\n{{{{ verdict_details('{t}') }}}}\n\n"
+        for t in others
+    )
     for lang, suffix in (("fr", ""), ("es", ".es")):
         (dest / "site_src" / f"index{suffix}.md").write_text(
             f"# FAQ {lang}\n\n## Table\n\n{{{{ verdict_table() }}}}\n\n## Details\n\n"
-            "{{ verdict_details() }}\n",
+            f"{{{{ verdict_details() }}}}\n\n{tables}",
             encoding="utf-8",
         )
     config = (dest / "mkdocs.yml").read_text(encoding="utf-8")
@@ -213,9 +225,9 @@ def test_refusal_by_proof_shows_the_witness_in_each_language(site: Path) -> None
         names = labels(lang)
         card = verdict.witness.cards[0]
         section = html[html.index('id="case-hand-is-not-proof"') :]
-        section = section[: section.index("<h3", 10)]
-        assert f"{names['colours'][str(card.colour)]} {card.value}" in section
-        assert names["formations"]["same-value"] in section
+        section = section[: section.index("<h4", 10)]
+        assert card_with_article(card, lang) in section
+        assert names["formations_a"]["same-value"] in section
         assert names["reasons"]["opponent-can-beat"] in section
 
 
@@ -408,3 +420,273 @@ def test_publish_swaps_the_site_in_only_after_a_clean_build(tmp_path: Path) -> N
     assert (site / "es" / "index.html").is_file()
     assert "the previous site" not in (site / "index.html").read_text(encoding="utf-8")
     assert _build_folders(tmp_path) == []
+
+
+# --- what a reader sees: French spacing, the page's language, our own words -----------------
+
+
+class _Text(HTMLParser):
+    """Every text a reader sees or hears on a page: text nodes (pictures included), and the
+    title, label and placeholder attributes; code, scripts and styles left out."""
+
+    SKIP = frozenset({"script", "style", "code", "pre"})
+    SPOKEN = frozenset({"title", "aria-label", "placeholder", "alt"})
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.texts: list[str] = []
+        self._skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.SKIP:
+            self._skip += 1
+        self.texts += [v for k, v in attrs if k in self.SPOKEN and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.SKIP:
+            self._skip -= 1
+
+    def handle_data(self, data: str) -> None:
+        if not self._skip and data.strip():
+            self.texts.append(data)
+
+
+def reader_texts(path: Path) -> list[str]:
+    parser = _Text()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.texts
+
+
+def pages_of(site: Path, lang: str) -> list[Path]:
+    """The HTML pages of one language, the 404 page included."""
+    spanish = site / "es"
+    return sorted(
+        p
+        for p in site.rglob("*.html")
+        if "assets" not in p.relative_to(site).parts
+        and (p.is_relative_to(spanish) == (lang == "es"))
+    )
+
+
+def test_french_pages_have_no_spacing_fault(site: Path) -> None:
+    faults = [
+        f"{path.relative_to(site)}: {fault}"
+        for path in pages_of(site, "fr")
+        for text in reader_texts(path)
+        for fault in spacing_faults(text)
+    ]
+    assert faults == []
+
+
+def test_spacing_check_finds_a_fault_in_a_page(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_text(
+        '<p title="Borne 4 : Refusée">Oui ; non</p><code>a ; b</code>', encoding="utf-8"
+    )
+    found = [f for t in reader_texts(page) for f in spacing_faults(t)]
+    assert found == [
+        'ordinary space before ":" in "rne 4 : Ref"',
+        'ordinary space before ";" in "Oui ; non"',
+    ]
+
+
+# Interface strings the theme and MkDocs write in English unless told otherwise.
+ENGLISH = (
+    "Permanent link",
+    "Made with",
+    "Material for MkDocs",
+    "Not found",
+    "Skip to content",
+    "Back to top",
+    "Table of contents",
+    "Initializing search",
+    "Type to start searching",
+    "Previous",
+    "Next",
+    "Search",
+    "Clear",
+    "Share",
+    "Header",
+    "Footer",
+    "Select language",
+    "Copy to clipboard",
+    "Edit this page",
+)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_english_interface_string(site: Path, lang: str) -> None:
+    found = sorted(
+        {
+            f"{path.relative_to(site)}: {text.strip()!r}"
+            for path in pages_of(site, lang)
+            for text in reader_texts(path)
+            for english in ENGLISH
+            if re.search(rf"(?<![\\w-]){re.escape(english)}(?![\\w-])", text)
+        }
+    )
+    assert found == []
+
+
+def test_each_language_has_its_own_404_page(site: Path) -> None:
+    for lang, path in (("fr", site / "404.html"), ("es", site / "es" / "404.html")):
+        page = read_page(path)
+        assert page.lang == lang, path
+        texts = reader_texts(path)
+        assert labels(lang)["theme"]["not_found_title"] in texts, path
+
+
+def test_links_lead_nowhere_but_the_site(site: Path) -> None:
+    # Without SITE_URL the site has no address of its own: no canonical link, no sitemap, and
+    # every link relative, so that it works under any base path.
+    for path in pages_of(site, "fr") + pages_of(site, "es"):
+        if path.name == "404.html":
+            continue  # served at any missing address: its links start from the server's root
+        html = path.read_text(encoding="utf-8")
+        assert 'rel="canonical"' not in html, path
+        hrefs = re.findall(r'(?:href|src)="([^"]*)"', html)
+        absolute = [h for h in hrefs if h.startswith("/") or "example.org" in h]
+        assert absolute == [], path
+    assert not (site / "sitemap.xml").exists()
+
+
+# Passages that kept long runs of the source pages' words, and statements that misled players:
+# none may come back (compared with the spaces of French typography made ordinary).
+GONE = (
+    "revient au joueur dont le côté est complet ; sinon",
+    "un Brelan est plus rare qu'une Couleur, et l'ordre des combinaisons",
+    "Conquistar una piedra cuyo lado contrario aún no está completo",
+    "El reglamento ofrece también una variante para expertos",
+    "todo lo demás: solo cuenta el total",
+    "Ta Suite couleur 1-2-3 contre son 9-9-8",
+    "Tu Escalera de color 1-2-3 contra su 9-9-8",
+    "Ton Brelan de 2 contre sa Couleur",
+    "Situation (tu revendiques) Verdict du moteur",
+    "dans le lot des cartes qu'il pourrait",
+    "n'ont pas de valeur fixe",
+    "n'a pas de valeur fixe",
+    "no tienen una fuerza fija",
+    "no tiene una fuerza fija",
+    "cartes à tout faire",
+    "como comodines",
+    "Tu prends toutes les Bornes dont tu peux prouver",
+    "Te quedas con todas las piedras",
+    "Ta main ne dépasse jamais",
+    "nunca puede superar",
+    "ne peut jamais tenir plus de",
+    "la plus modeste des Suites",
+    "ordre d'arrivée",
+    "orden de llegada",
+    "(revendiquée)",
+)
+
+
+def test_reused_and_misleading_passages_are_gone(site: Path) -> None:
+    def plain(text: str) -> str:
+        return " ".join(text.replace("\u00a0", " ").replace("\u202f", " ").split())
+
+    found = []
+    for lang in LANGUAGES:
+        for path in pages_of(site, lang):
+            text = plain(" ".join(reader_texts(path)))
+            found += [f"{path.relative_to(site)}: {g}" for g in GONE if plain(g) in text]
+    assert found == []
+
+
+# --- every published case, its moves, and the links to it -----------------------------------
+
+
+def _published_by_table() -> dict[str, list[Case]]:
+    tables: dict[str, list[Case]] = {}
+    for case in load_cases(ROOT / "cases"):
+        if case.published is not None:
+            tables.setdefault(case.published.table, []).append(case)
+    return tables
+
+
+def _section(html: str, anchor: str) -> str:
+    """The HTML of one case's detail entry, from its heading to the next heading."""
+    start = html.index(f'id="{anchor}"')
+    ends = [i for i in (html.find("<h4", start + 10), html.find("<h3", start + 10)) if i > 0]
+    return html[start : min(ends)] if ends else html[start:]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_published_case_has_a_row_and_a_detail_entry(site: Path, lang: str) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    rows = html[: html.index('id="details"')]  # the tables, before the detail entries
+    tables = _published_by_table()
+    assert len(tables) >= 2 and sum(len(c) for c in tables.values()) >= 11 + 15
+    for cases in tables.values():
+        for case in cases:
+            anchor = f"case-{case.id}"
+            assert rows.count(f'href="#{anchor}"') == 1, case.path  # its row's verdict link
+            assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in _section(
+                html, anchor
+            ), case.path
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_on_cases_show_each_move_with_the_engine_answer(site: Path, lang: str) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    words = labels(lang)
+    played = [c for cases in _published_by_table().values() for c in cases if c.play_on]
+    assert played
+    for case in played:
+        steps = run_case(case).computed.play_on.steps  # type: ignore[union-attr]
+        section = _section(html, f"case-{case.id}")
+        moves = re.findall(r"<li>(.*?)</li>", section, re.S)
+        assert len(moves) == len(steps), case.path
+        for move, step in zip(moves, steps, strict=True):
+            if step == "ok":
+                assert move.endswith(f"→ {words['moves']['accepted']}"), move
+            else:
+                rule = step.removeprefix("illegal ")
+                said = f"→ {words['moves']['refused']} ({words['rules'][rule]})"
+                assert html_unescape(move).endswith(said), move
+
+
+@pytest.mark.parametrize(
+    ("page", "sections"),
+    [
+        ("rulings", ("pass", "completed-first", "claim-wild-pool", "deadlock")),
+        (
+            "tactics",
+            (
+                "tactic-count",
+                "elite-troop-value",
+                "joker-once",
+                "mud-fight",
+                "blind-mans-bluff",
+                "recruiter",
+                "strategist",
+                "banshee",
+                "traitor",
+            ),
+        ),
+    ],
+)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ruling_and_tactic_card_links_to_its_cases(
+    site: Path, lang: str, page: str, sections: tuple[str, ...]
+) -> None:
+    folder = site / page if lang == "fr" else site / "es" / page
+    html = (folder / "index.html").read_text(encoding="utf-8")
+    pinning = {
+        rule: {
+            case.id
+            for cases in _published_by_table().values()
+            for case in cases
+            if rule in {str(r) for r in case.rules}
+        }
+        for rule in sections
+    }
+    for section_id in sections:
+        start = html.index(f'id="{section_id}"')
+        end = html.find("<h2", start + 10)
+        nxt = html.find("<h3", start + 10)
+        part = html[start : min(i for i in (end, nxt, len(html)) if i > 0)]
+        linked = set(
+            re.findall(r'href="\.\./(?:\.\./)?(?:es/)?edge-cases/#case-([a-z0-9-]+)"', part)
+        )
+        assert linked and linked == pinning[section_id], (section_id, linked)

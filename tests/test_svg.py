@@ -140,7 +140,7 @@ def test_position_is_described_in_words_for_screen_readers() -> None:
     desc = root.find("svg:desc", NS)
     assert title is not None and title.get("id") == "case-x-fr-title"
     assert desc is not None and desc.get("id") == "case-x-fr-desc"
-    assert "Borne 4 (revendiquée)" in (title.text or "")
+    assert "Borne 4 (que tu revendiques)" in (desc.text or "")
     text = desc.text or ""
     assert "toi rouge 1, vert 1, bleu 1" in text
     assert "l'adversaire rouge 3, vert 3" in text

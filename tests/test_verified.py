@@ -20,25 +20,37 @@ FR, ES = jinja_functions("fr"), jinja_functions("es")
             "blue 5, blue 6, blue 7",
             "colour-run",
             18,
-            "bleu 5, bleu 6, bleu 7",
-            "azul 5, azul 6, azul 7",
+            "5 bleu, 6 bleu et 7 bleu",
+            "5 azul, 6 azul y 7 azul",
         ),
         (
             "red 2, green 2, blue 2",
             "same-value",
             6,
-            "rouge 2, vert 2, bleu 2",
-            "rojo 2, verde 2, azul 2",
+            "2 rouge, 2 vert et 2 bleu",
+            "2 rojo, 2 verde y 2 azul",
         ),
         (
             "purple 9, purple 8, purple 6",
             "colour",
             23,
-            "violet 9, violet 8, violet 6",
-            "morado 9, morado 8, morado 6",
+            "9 violet, 8 violet et 6 violet",
+            "9 morado, 8 morado y 6 morado",
         ),
-        ("red 1, green 2, blue 3", "run", 6, "rouge 1, vert 2, bleu 3", "rojo 1, verde 2, azul 3"),
-        ("red 8, green 9, blue 1", "sum", 18, "rouge 8, vert 9, bleu 1", "rojo 8, verde 9, azul 1"),
+        (
+            "red 1, green 2, blue 3",
+            "run",
+            6,
+            "1 rouge, 2 vert et 3 bleu",
+            "1 rojo, 2 verde y 3 azul",
+        ),
+        (
+            "red 8, green 9, blue 1",
+            "sum",
+            18,
+            "8 rouge, 9 vert et 1 bleu",
+            "8 rojo, 9 verde y 1 azul",
+        ),
     ],
 )
 def test_formation_ladder_examples_render_in_each_language(
@@ -81,7 +93,7 @@ def test_example_total_is_checked() -> None:
 
 def test_mud_fight_examples_have_four_cards() -> None:
     assert FR["example"]("red 5, green 5, blue 5, purple 5", "same-value", total=20, mud=True) == (
-        "rouge 5, vert 5, bleu 5, violet 5"
+        "5 rouge, 5 vert, 5 bleu et 5 violet"
     )
     with pytest.raises(SiteCheckError, match="has 3 cards, not 4 under Mud Fight"):
         FR["example"]("red 5, green 5, blue 5", "same-value", mud=True)
@@ -100,8 +112,9 @@ def test_blind_mans_bluff_examples_count_the_total_only() -> None:
 
 
 def test_elite_troop_examples_take_their_best_value() -> None:
-    assert FR["example"]("red 9, joker, red 7", "colour-run", total=24) == "rouge 9, Joker, rouge 7"
-    assert ES["example"]("spy, red 7, blue 7", "same-value", total=21) == "Espía, rojo 7, azul 7"
+    said = FR["example"]("red 9, joker, red 7", "colour-run", total=24)
+    assert said == "9 rouge, Joker et 7 rouge"
+    assert ES["example"]("spy, red 7, blue 7", "same-value", total=21) == "Espía, 7 rojo y 7 azul"
     with pytest.raises(SiteCheckError, match="is a sum of"):
         FR["example"]("shield-bearer, red 6, blue 7", "run")
 

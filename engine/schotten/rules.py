@@ -50,4 +50,6 @@ class Rule(enum.StrEnum):
         return self in _SITE_RULINGS
 
 
-_SITE_RULINGS = frozenset({Rule.PASS, Rule.COMPLETED_FIRST, Rule.CLAIM_WILD_POOL, Rule.DEADLOCK})
+_SITE_RULINGS = frozenset(
+    {Rule.PASS, Rule.COMPLETED_FIRST, Rule.CLAIM_WILD_POOL, Rule.CLAIM_TOGETHER, Rule.DEADLOCK}
+)

@@ -16,13 +16,36 @@
     return first === "es" ? "es" : "fr";
   }
 
+  // When every hit is in the other language, the reader is told so in the page's language (the
+  // theme would only say "no document"), with the number of hits there. French spacing: U+202F
+  // before ";", U+00A0 before ":".
+  var ELSEWHERE = {
+    fr: {
+      one: "Aucun résultat en français\u202f; 1 page en espagnol contient ces mots\u00a0: passe à l'espagnol avec le choix de langue en haut de la page.",
+      other: "Aucun résultat en français\u202f; # pages en espagnol contiennent ces mots\u00a0: passe à l'espagnol avec le choix de langue en haut de la page."
+    },
+    es: {
+      one: "Ningún resultado en español; 1 página en francés contiene estas palabras: cambia al francés con el selector de idioma de arriba.",
+      other: "Ningún resultado en español; # páginas en francés contienen estas palabras: cambia al francés con el selector de idioma de arriba."
+    }
+  };
+
   function recount(list, meta) {
+    var items = list.querySelectorAll(".md-search-result__item");
     var shown = list.querySelectorAll(".md-search-result__item:not([hidden])").length;
     var words = config.translations || {};
     if (!list.children.length) return;
-    if (shown === 0) meta.textContent = words["search.result.none"] || "0";
-    else if (shown === 1) meta.textContent = words["search.result.one"] || "1";
-    else meta.textContent = (words["search.result.other"] || "#").replace("#", String(shown));
+    var elsewhere = ELSEWHERE[language] || ELSEWHERE.fr;
+    var other = items.length - shown;
+    if (shown === 0 && other > 0) {
+      meta.textContent = (other === 1 ? elsewhere.one : elsewhere.other).replace("#", String(other));
+      meta.classList.add("search-other-language");
+    } else {
+      meta.classList.remove("search-other-language");
+      if (shown === 0) meta.textContent = words["search.result.none"] || "0";
+      else if (shown === 1) meta.textContent = words["search.result.one"] || "1";
+      else meta.textContent = (words["search.result.other"] || "#").replace("#", String(shown));
+    }
   }
 
   function filter(list, meta) {

@@ -129,12 +129,13 @@ def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
     checker.get_by_role("button", name=words["open"]).focus()
     page.keyboard.press("Enter")
     expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
-    checker.get_by_role("button", name="rouge 9", exact=True).focus()
+    checker.get_by_role("button", name="9 rouge", exact=True).focus()
     page.keyboard.press("Enter")
     red_nine = checker.locator('button[data-card="red 9"]')  # its name now says where it is
     expect(red_nine).to_be_focused()
     expect(red_nine).to_have_attribute("aria-pressed", "true")
-    expect(red_nine).to_have_attribute("aria-label", f"rouge 9 : {words['zones']['mine']}")
+    said = words["in_zone"].format(card="9 rouge", zone=words["zones"]["mine"])
+    expect(red_nine).to_have_attribute("aria-label", said)
     checker.get_by_role("button", name=words["check"]).focus()
     page.keyboard.press("Enter")
     expect(checker.locator(".schotten-checker__answer")).to_have_attribute(

@@ -3,9 +3,13 @@ Spanish through the language switcher, with nothing loaded from another host."""
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from schotten.casebook import load_cases
@@ -70,7 +74,7 @@ def test_verdict_links_to_the_drawn_position(
     picture = page.locator("#case-hand-is-not-proof + figure svg.position")
     expect(picture).to_be_visible()
     expect(picture.locator("g.stone.s4.claimed")).to_have_count(1)
-    expect(picture.locator("desc")).to_contain_text("Piedra 4 (que conquistas)")
+    expect(picture.locator("desc")).to_contain_text("Piedra 4 (que intentas conquistar)")
     page.screenshot(path=str(screenshots / "faq-detail-es.png"))
     assert outside_requests == []
 
@@ -99,3 +103,109 @@ def test_search_shows_results_in_the_page_language_only(
         hidden = page.locator(".md-search-result__item[hidden] > a.md-search-result__link")
         assert hidden.count() > 0  # the other language matched too, and was hidden
     assert outside_requests == []
+
+
+@pytest.mark.parametrize(
+    ("start", "query", "said"),
+    [("/edge-cases/", "Reclutador", "espagnol"), ("/es/edge-cases/", "Chasseur", "francés")],
+)
+def test_search_says_when_every_hit_is_in_the_other_language(
+    page: Page, site_url: str, start: str, query: str, said: str
+) -> None:
+    page.goto(site_url + start)
+    page.locator(".md-search__input").click()
+    ready = page.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent)"
+        ".translations['search.result.placeholder']"
+    )
+    expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
+    page.locator(".md-search__input").press_sequentially(query)
+    meta = page.locator(".md-search-result__meta")
+    expect(meta).to_contain_text(said, timeout=10_000)
+    expect(page.locator(".md-search-result__item:not([hidden])")).to_have_count(0)
+
+
+@pytest.fixture(scope="module")
+def elsewhere_url(_server: tuple[Path, str]) -> str:
+    """The site built without SITE_URL (as anyone building it would) and served under
+    /elsewhere/, a base path it was never told about."""
+    www, url = _server
+    out = www / "elsewhere"
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=ROOT,
+        env={**env, "NO_MKDOCS_2_WARNING": "1"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    return url.rsplit("/", 1)[0] + "/elsewhere"
+
+
+def _switch(page: Page, lang: str) -> None:
+    page.locator(".md-header .md-select").first.hover()
+    page.locator(f'.md-select__link[hreflang="{lang}"]').click()
+
+
+def test_switcher_works_under_another_base_path_both_ways(
+    page: Page, elsewhere_url: str, outside_requests: list[str]
+) -> None:
+    problems: list[str] = []
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(str(e)))
+    page.on(
+        "response", lambda r: problems.append(f"{r.status} {r.url}") if r.status >= 400 else None
+    )
+    page.goto(elsewhere_url + "/")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    _switch(page, "es")
+    expect(page).to_have_url(re.compile(r"/elsewhere/es/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "es")
+    _switch(page, "fr")
+    expect(page).to_have_url(re.compile(r"/elsewhere/$"))
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+    page.goto(elsewhere_url + "/rulings/")
+    _switch(page, "es")
+    expect(page).to_have_url(re.compile(r"/elsewhere/es/rulings/$"))
+    expect(page.locator("article h1")).to_contain_text("Las decisiones del sitio")
+    _switch(page, "fr")
+    expect(page).to_have_url(re.compile(r"/elsewhere/rulings/$"))
+    expect(page.locator("article h1")).to_contain_text("Les arbitrages du site")
+    page.wait_for_load_state("networkidle")
+    assert problems == []
+    assert outside_requests == []
+
+
+@pytest.mark.parametrize("path", ["/odds/", "/es/odds/"])
+def test_odds_tables_fit_a_phone_and_stay_short_on_a_desktop(
+    page: Page, site_url: str, path: str
+) -> None:
+    measure = """() => ({
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        tables: [...document.querySelectorAll('.schotten-odds table')].map(t => {
+            const box = t.getBoundingClientRect();
+            return {right: box.right, height: box.height};
+        }),
+    })"""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + path)
+    phone = page.evaluate(measure)
+    assert phone["page"] == 0  # nothing scrolls sideways
+    assert phone["tables"] and all(t["right"] <= 390 for t in phone["tables"]), phone
+    # The chart's text, as drawn: its font size scaled by the picture's shrinking.
+    chart_text = page.evaluate(
+        """() => {
+            const svg = document.querySelector('svg.schotten-odds-chart');
+            const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            return Math.min(...[...svg.querySelectorAll('text')].map(
+                t => parseFloat(getComputedStyle(t).fontSize) * scale));
+        }"""
+    )
+    assert chart_text >= 11, chart_text
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(site_url + path)
+    desktop = page.evaluate(measure)
+    assert all(t["height"] < 800 for t in desktop["tables"]), desktop

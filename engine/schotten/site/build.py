@@ -37,6 +37,7 @@ from markupsafe import Markup
 import schotten
 from schotten.board import Player
 from schotten.site import LANGUAGES, SiteCheckError, faq, labels, proofs, verified, widgets
+from schotten.site.typography import spacing_faults
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
 _MAX_HASHED_BYTES = 4 * 1024 * 1024  # a page or a case is far smaller
@@ -142,21 +143,26 @@ def prepare(
     problems: list[str] = []
     entries = _published_entries(cases_dir, problems, display_root)
     problems += label_problems()
+    problems += label_spacing_problems()
     pages = _page_sources(docs_dir)
     problems += language_problems(pages, docs_dir, display_root)
     problems += nav_problems(nav, pages, docs_dir, display_root)
     rendered: dict[str, str] = {}
+    shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     if not problems:
         for src_uri, path in pages.items():
+            lang = page_language(src_uri)
             try:
                 rendered[src_uri] = render_page(
                     read_page(path, display_root),
-                    page_language(src_uri),
+                    lang,
                     _show(path, display_root),
                     entries,
+                    shown[lang],
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
+        problems += table_problems(entries, shown)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
@@ -164,8 +170,15 @@ def prepare(
     return Prepared(fingerprint(docs_dir, cases_dir), rendered, entries)
 
 
-def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntry]) -> str:
-    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``."""
+def render_page(
+    source: str,
+    lang: str,
+    name: str,
+    entries: Sequence[faq.FaqEntry],
+    shown: set[str] | None = None,
+) -> str:
+    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``
+    (``shown`` collects the published tables the page renders)."""
     env = jinja2.Environment(
         # The loader names the template after the page, so that errors point into the page.
         loader=jinja2.FunctionLoader(lambda _: (source, name, lambda: True)),
@@ -176,7 +189,7 @@ def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntr
     )
     try:
         template = env.get_template(name)
-        return template.render(page_functions(lang, entries))
+        return template.render(page_functions(lang, entries, shown))
     except jinja2.TemplateSyntaxError as exc:
         raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
     except (jinja2.TemplateError, SiteCheckError, ValueError, TypeError, KeyError) as exc:
@@ -185,11 +198,20 @@ def render_page(source: str, lang: str, name: str, entries: Sequence[faq.FaqEntr
         raise SiteCheckError(f"{where}: ({lang}) {exc}") from exc
 
 
-def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Callable[..., Markup]]:
+def page_functions(
+    lang: str, entries: Sequence[faq.FaqEntry], shown: set[str] | None = None
+) -> dict[str, Callable[..., Markup]]:
     """The functions pages may call in ``lang``: the FAQ's own and those of the other modules."""
+    tables = shown if shown is not None else set()
+
+    def table(name: str = faq.FAQ) -> Markup:
+        tables.add(name)
+        return faq.verdict_table(entries, lang, name)
+
     functions: dict[str, Callable[..., Markup]] = {
-        "verdict_table": partial(faq.verdict_table, entries, lang),
+        "verdict_table": table,
         "verdict_details": partial(faq.verdict_details, entries, lang),
+        "cases_for": partial(faq.cases_for, entries, lang),
     }
     for module in (verified, widgets, proofs):
         for fname, function in module.jinja_functions(lang).items():
@@ -197,6 +219,17 @@ def page_functions(lang: str, entries: Sequence[faq.FaqEntry]) -> dict[str, Call
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
             functions[fname] = _trusted(function)
     return functions
+
+
+def table_problems(entries: Sequence[faq.FaqEntry], shown: Mapping[str, set[str]]) -> list[str]:
+    """Published tables that a language's pages never show."""
+    published = sorted({e.table for e in entries})
+    return [
+        f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
+        for lang in LANGUAGES
+        for table in published
+        if table not in shown.get(lang, set())
+    ]
 
 
 def label_problems() -> list[str]:
@@ -211,6 +244,25 @@ def label_problems() -> list[str]:
                     f"(it exists in {other}.json)"
                 )
     return problems
+
+
+def label_spacing_problems() -> list[str]:
+    """French labels that break French spacing (``Borne 4 : Refusée`` with an ordinary space)."""
+    return [
+        f"schotten/site/locales/fr.json: label {key}: {fault}"
+        for key, text in _leaf_items(labels("fr"))
+        for fault in spacing_faults(str(text))
+    ]
+
+
+def case_spacing_problems(case: Any, display_root: Path | None = None) -> list[str]:
+    """French case texts that break French spacing, by file and line."""
+    where = _show(Path(case.path), display_root)
+    return [
+        f"{where}:{case.line_of(field, 'fr')}: {field}.fr: {fault}"
+        for field, texts in (("situation", case.situation), ("why", case.why))
+        for fault in spacing_faults(str(texts.get("fr") or ""))
+    ]
 
 
 def language_problems(
@@ -261,7 +313,6 @@ def _published_entries(
     cases_dir: Path, problems: list[str], display_root: Path | None
 ) -> tuple[faq.FaqEntry, ...]:
     from schotten.casebook import CaseFileError, load_folder
-    from schotten.casebook.case import FAQ_TABLE
     from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
@@ -279,21 +330,29 @@ def _published_entries(
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
-        if case.published is None or case.published.table != FAQ_TABLE:
+        problems += case_spacing_problems(case, display_root)
+        if case.published is None:
             continue
+        played = result.computed.play_on
         entry = faq.FaqEntry(
             id=case.id,
-            row=len(entries) + 1,
+            row=case.published.row,
             situation=case.situation,
             why=case.why,
             board=case.board,
             claim=tuple(case.claim),
             verdicts=tuple(result.verdicts),
             hand=tuple(case.hands[Player.FIRST]),
+            table=case.published.table,
+            moves=case.play_on.moves if case.play_on is not None else (),
+            play=played,
+            rules=tuple(str(rule) for rule in case.rules),
         )
         problems += faq.check_entry_languages(entry, _show(case.path, display_root))
-        if not entry.verdicts:
-            problems.append(f"{_show(case.path, display_root)}: published case claims no stone")
+        if not entry.verdicts and played is None:
+            problems.append(
+                f"{_show(case.path, display_root)}: a published case claims a stone or plays on"
+            )
         entries.append(entry)
     return tuple(entries)
 
@@ -353,11 +412,19 @@ def _files(folder: Path, pattern: str) -> Iterator[Path]:
 
 
 def _leaf_keys(data: Any, prefix: str = "") -> Iterator[str]:
+    for key, _value in _leaf_items(data, prefix):
+        yield key
+
+
+def _leaf_items(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
     if isinstance(data, dict):
         for key, value in data.items():
-            yield from _leaf_keys(value, f"{prefix}.{key}" if prefix else str(key))
+            yield from _leaf_items(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from _leaf_items(value, f"{prefix}[{i}]")
     else:
-        yield prefix
+        yield prefix, data
 
 
 def _show(path: Path, root: Path | None) -> str:

@@ -13,6 +13,7 @@ for HTML and for Markdown (tables included), so ``|``, ``<script>`` or ``**`` sh
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,15 +25,22 @@ from markupsafe import Markup
 
 from schotten.board import Board, Player
 from schotten.cards import Card
+from schotten.casebook.case import ExpectedPlayOn
 from schotten.claims import Reason, StoneVerdict
 from schotten.formations import Formation, FormationKind
-from schotten.site import LANGUAGES, SiteCheckError, labels
-from schotten.svg import card_names, position_svg
+from schotten.moves import Move
+from schotten.site import LANGUAGES, SiteCheckError, labels, plays
+from schotten.site.verified import cards_text, cards_with_articles, joined
+from schotten.svg import position_svg
 
 # Characters that start markup somewhere in Python-Markdown (inline, tables, attr_list, raw HTML),
 # written as numeric character references: the browser shows the character, Markdown sees none.
+FAQ = "faq"  # the table of the source FAQ's questions, first on the page
+CASES_PAGE = "edge-cases.md"  # the page that publishes every table and its details
+
 _MARKUP = frozenset("\\`*_{}[]()#|<>&!~^=\"'")
 _ANCHOR = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_TITLE = re.compile(r"(<title\b[^>]*>)(.*?)(</title>)", re.S)
 
 
 @dataclass(frozen=True)
@@ -47,6 +55,10 @@ class FaqEntry:
     claim: tuple[int, ...]
     verdicts: tuple[StoneVerdict, ...]
     hand: tuple[Card, ...] = ()  # the claimer's hand, when the case shows it
+    table: str = FAQ  # the published table the row belongs to
+    rules: tuple[str, ...] = ()  # the rule ids the case pins
+    moves: tuple[tuple[Player, Move], ...] = ()  # a play-on case's moves
+    play: ExpectedPlayOn | None = None  # what the engine made of them
 
     @property
     def anchor(self) -> str:
@@ -55,7 +67,8 @@ class FaqEntry:
 
 def md_text(text: str) -> Markup:
     """Text as inert Markdown and HTML: one line, every markup character as a reference."""
-    flat = " ".join(str(text).split())
+    # Only ASCII white space is collapsed: French no-break spaces are part of the text.
+    flat = " ".join(re.split(r"[ \t\n\r\f\v]+", str(text).strip(" \t\n\r\f\v")))
     return Markup("".join(f"&#{ord(ch)};" if ch in _MARKUP else ch for ch in flat))
 
 
@@ -64,15 +77,27 @@ def verdict_word(verdict: StoneVerdict, lang: str) -> str:
     return str(_label(lang, "verdicts", "granted" if verdict.granted else "refused"))
 
 
+def verdict_class(entry: FaqEntry) -> str:
+    """The verdict cell's class, which the stylesheet marks with a sign as well as a colour."""
+    if entry.play is not None and not entry.verdicts:
+        return "verdict verdict--moves"
+    granted = {v.granted for v in entry.verdicts}
+    if granted == {True}:
+        return "verdict verdict--granted"
+    return "verdict verdict--refused" if granted == {False} else "verdict verdict--mixed"
+
+
 def verdict_summary(entry: FaqEntry, lang: str) -> str:
     """The verdict cell: one word when every claimed stone has the same verdict, else per stone.
 
     >>> from schotten.board import Variant
     >>> entry = FaqEntry("x", 1, {}, {}, Board.empty(Variant.BASE), (3, 4),
     ...                  (StoneVerdict(3, Reason.STRONGER), StoneVerdict(4, Reason.WEAKER)))
-    >>> verdict_summary(entry, "fr")
-    'Borne 3 : Accordée ; Borne 4 : Refusée'
+    >>> verdict_summary(entry, "es")
+    'Piedra 3: Concedida; Piedra 4: Denegada'
     """
+    if entry.play is not None and not entry.verdicts:
+        return plays.steps_summary(entry.play.steps, lang)
     words = [verdict_word(v, lang) for v in entry.verdicts]
     if len(set(words)) == 1:
         return words[0]
@@ -86,10 +111,11 @@ def verdict_summary(entry: FaqEntry, lang: str) -> str:
 
 
 def formation_text(formation: Formation, lang: str, size: int = 3) -> str:
-    """``Brelan, total 6``; ``Carré`` for four of a kind; ``un total de 26`` under the Bluff."""
+    """``un Brelan, total 6``; ``un Carré`` for four of a kind; ``un total de 26`` under the
+    Bluff (a formation as a sentence names it, with its article)."""
     if formation.kind is FormationKind.TOTAL:
         return str(_label(lang, "faq", "formation_total")).format(total=formation.total)
-    name = _label(lang, "formations", formation.kind.label_key(size))
+    name = _label(lang, "formations_a", formation.kind.label_key(size))
     return str(_label(lang, "faq", "formation")).format(name=name, total=formation.total)
 
 
@@ -109,7 +135,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     assert verdict.mine is not None  # a complete side has a formation
     lines = [
         faq["mine"].format(
-            formation=formation_text(verdict.mine, lang, size), cards=card_names(mine, names)
+            formation=formation_text(verdict.mine, lang, size), cards=cards_text(mine, lang)
         )
     ]
     if verdict.reason in (
@@ -122,55 +148,68 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
         lines.append(
             faq["theirs"].format(
                 formation=formation_text(verdict.theirs, lang, size),
-                cards=card_names(theirs, names),
+                cards=cards_text(theirs, lang),
             )
         )
     elif verdict.reason is Reason.OPPONENT_CAN_BEAT:
         assert verdict.witness is not None
         lines.append(
             faq["witness"].format(
-                cards=card_names(theirs, names) or empty,
-                added=card_names(verdict.witness.cards, names),
+                cards=cards_text(theirs, lang) or empty,
+                added=cards_with_articles(verdict.witness.cards, lang),
                 formation=formation_text(verdict.witness.formation, lang, size),
-                side=card_names(verdict.witness.side, names),
+                side=cards_text(verdict.witness.side, lang),
             )
         )
     elif verdict.theirs is not None:
         lines.append(
             faq["theirs_best"].format(
-                cards=card_names(theirs, names) or empty,
+                cards=cards_text(theirs, lang) or empty,
                 formation=formation_text(verdict.theirs, lang, size),
             )
         )
     else:
-        lines.append(faq["theirs_none"].format(cards=card_names(theirs, names) or empty))
+        lines.append(faq["theirs_none"].format(cards=cards_text(theirs, lang) or empty))
     return lines
 
 
-def verdict_table(entries: Sequence[FaqEntry], lang: str) -> Markup:
-    """The FAQ table in Markdown: situation, the engine's verdict (linked to its entry), why."""
+def table_entries(entries: Sequence[FaqEntry], table: str) -> list[FaqEntry]:
+    """The rows of one published table, in order; :class:`SiteCheckError` if it has none."""
+    rows = sorted((e for e in entries if e.table == table), key=lambda e: e.row)
+    if not rows:
+        known = ", ".join(sorted({e.table for e in entries}))
+        raise SiteCheckError(f"no published table {table!r} (the cases publish: {known})")
+    return rows
+
+
+def verdict_table(entries: Sequence[FaqEntry], lang: str, table: str = "faq") -> Markup:
+    """A verdict table in Markdown: situation, the engine's verdict (linked to its entry), why."""
     rows = [
         {
             "situation": _text(entry.situation, lang, entry, "situation"),
             "verdict": verdict_summary(entry, lang),
+            "verdict_class": verdict_class(entry),
             "anchor": _anchor(entry),
             "why": _text(entry.why, lang, entry, "why"),
         }
-        for entry in entries
+        for entry in table_entries(entries, table)
     ]
     return Markup(
         _template("table.md.j2").render(headers=_label(lang, "faq", "headers"), rows=rows)
     )
 
 
-def verdict_details(entries: Sequence[FaqEntry], lang: str, level: int = 3) -> Markup:
-    """One detail entry per row: a heading, the position, the verdict and its grounds, why."""
+def verdict_details(
+    entries: Sequence[FaqEntry], lang: str, table: str = "faq", level: int = 3
+) -> Markup:
+    """One detail entry per row of ``table``: a heading, the position, the verdict and its
+    grounds (or the moves and the engine's answer to each), why."""
     if not 2 <= level <= 6:
         raise SiteCheckError(f"verdict_details(level={level}): a heading level is 2 to 6")
     names = labels(lang)
     stone_word = _capital(names["words"]["stone"])
     items = []
-    for entry in entries:
+    for entry in table_entries(entries, table):
         stones = [
             {
                 "head": _label(lang, "faq", "verdict_line").format(
@@ -181,8 +220,25 @@ def verdict_details(entries: Sequence[FaqEntry], lang: str, level: int = 3) -> M
             }
             for v in entry.verdicts
         ]
-        picture = position_svg(
-            entry.board, entry.claim, labels=names, ident=f"{entry.anchor}-{lang}", hand=entry.hand
+        moves: list[str] = []
+        after: list[str] = []
+        if entry.play is not None:
+            moves = [
+                plays.step_text(player, move, step, lang)
+                for (player, move), step in zip(entry.moves, entry.play.steps, strict=True)
+            ]
+            after = plays.outcome_text(
+                entry.play.game, entry.play.held, entry.play.termination, entry.play.points, lang
+            )
+        picture = picture_titled(
+            position_svg(
+                entry.board,
+                entry.claim,
+                labels=names,
+                ident=f"{entry.anchor}-{lang}",
+                hand=entry.hand,
+            ),
+            picture_title(entry.claim, lang),
         )
         items.append(
             {
@@ -192,13 +248,51 @@ def verdict_details(entries: Sequence[FaqEntry], lang: str, level: int = 3) -> M
                 "why": _text(entry.why, lang, entry, "why"),
                 "svg": Markup(picture),
                 "stones": stones,
+                "moves": moves,
+                "after": after,
             }
         )
     return Markup(
         _template("details.md.j2").render(
-            hashes="#" * level, entries=items, why_word=_label(lang, "faq", "why")
+            hashes="#" * level,
+            entries=items,
+            why_word=_label(lang, "faq", "why"),
+            moves_word=_label(lang, "moves", "moves"),
+            after_word=_label(lang, "moves", "after"),
         )
     )
+
+
+def cases_for(entries: Sequence[FaqEntry], lang: str, *rules: str) -> Markup:
+    """A list of links to the published cases that pin any of ``rules`` (for the pages that
+    state a rule or a ruling); :class:`SiteCheckError` when no published case pins them."""
+    pinned = [e for e in entries if set(rules) & set(e.rules)]
+    if not rules or not pinned:
+        raise SiteCheckError(f"cases_for{rules}: no published case pins these rules")
+    lines = [f"**{md_text(_label(lang, 'faq', 'cases_for'))}**", ""]
+    for entry in pinned:
+        situation = md_text(_text(entry.situation, lang, entry, "situation"))
+        lines.append(f"- [{situation}]({CASES_PAGE}#{_anchor(entry)})")
+    return Markup("\n" + "\n".join(lines) + "\n")
+
+
+def picture_title(claim: Sequence[int], lang: str) -> str:
+    """The picture's title: the stones the case claims, whatever the verdict.
+
+    >>> picture_title((3, 5), "fr")
+    'Position\xa0: tu revendiques les Bornes 3 et 5'
+    """
+    if not claim:
+        return str(_label(lang, "words", "position"))
+    numbers = joined([str(n) for n in claim], lang)
+    key = "picture_title_one" if len(claim) == 1 else "picture_title_many"
+    return str(_label(lang, "faq", key)).format(stones=numbers)
+
+
+def picture_titled(svg: str, title: str) -> str:
+    """The picture with ``title`` in its ``<title>`` element (the one screen readers announce)."""
+    text = html.escape(title, quote=False)
+    return _TITLE.sub(lambda m: f"{m[1]}{text}{m[3]}", svg, count=1)
 
 
 def check_entry_languages(entry: FaqEntry, source: str) -> list[str]:

@@ -7,7 +7,7 @@ the page name to the message).
 
 >>> f = jinja_functions("fr")
 >>> f["example"]("blue 5, blue 6, blue 7", "colour-run", total=18)
-'bleu 5, bleu 6, bleu 7'
+'5 bleu, 6 bleu et 7 bleu'
 >>> f["example"]("red 8, green 9, blue 1", "run")
 Traceback (most recent call last):
 ...
@@ -70,19 +70,46 @@ def _facts() -> dict[str, int]:
 
 
 def card_name(card: Card, lang: str) -> str:
-    """One card in the page's language: ``bleu 7``, ``Porte-Bouclier``.
+    """One card as a player names it in the page's language: ``9 rouge``, ``Porte-Bouclier``.
 
     >>> card_name(ClanCard(Colour.PURPLE, 1), "es"), card_name(Tactic.JOKER, "es")
-    ('morado 1', 'Comodín')
+    ('1 morado', 'Comodín')
     """
     names = labels(lang)
     if isinstance(card, ClanCard):
-        return f"{names['colours'][str(card.colour)]} {card.value}"
+        colour = names["colours"][str(card.colour)]
+        return str(names["card"]).format(value=card.value, colour=colour)
     return str(names["tactics"][card.value])
 
 
+def card_with_article(card: Card, lang: str) -> str:
+    """A card with its definite article, for a sentence: ``le 9 rouge``, ``l'Espion``.
+
+    >>> card_with_article(ClanCard(Colour.RED, 9), "fr"), card_with_article(Tactic.SPY, "fr")
+    ('le 9 rouge', "l'Espion")
+    """
+    names = labels(lang)
+    if isinstance(card, ClanCard):
+        colour = names["colours"][str(card.colour)]
+        return str(names["card_the"]).format(value=card.value, colour=colour)
+    return str(names["tactics_the"][card.value])
+
+
 def cards_text(cards: Iterable[Card], lang: str) -> str:
-    return ", ".join(card_name(c, lang) for c in cards)
+    """Cards listed as a player lists them: ``3 rouge, 3 vert et 3 bleu``."""
+    return joined([card_name(c, lang) for c in cards], lang)
+
+
+def cards_with_articles(cards: Iterable[Card], lang: str) -> str:
+    """``le 3 orange et le 5 orange``."""
+    return joined([card_with_article(c, lang) for c in cards], lang)
+
+
+def joined(items: list[str], lang: str) -> str:
+    """``a, b et c`` (``a, b y c``): the last two items joined by the language's "and"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + str(labels(lang)["words"]["and"]) + items[-1]
 
 
 def formation_name(kind: FormationKind, lang: str, size: int = 3) -> str:

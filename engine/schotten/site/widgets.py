@@ -10,7 +10,7 @@ engine's numbers and the labels of the page's language; nothing comes from outsi
   the built site.
 
 >>> html = jinja_functions("es")["odds_table"]()
->>> "<th scope=\\"row\\">Escalera de color</th><td>42</td><td>0,169\\u00a0%</td>" in html
+>>> '<th scope="row">Escalera de color</th><td data-label="Manos de 3 cartas">42</td>' in html
 True
 """
 
@@ -78,6 +78,15 @@ def _sub(parent: ET.Element, tag: str, text: str | None = None, **attrs: str) ->
     return child
 
 
+def _label_cells(table: ET.Element, labels_by_column: Sequence[str]) -> None:
+    """Give each data cell its column's name (``data-label``): on a narrow screen the stylesheet
+    lays each row out as a small grid of named values instead of a row too wide to read."""
+    for section in ("tbody", "tfoot"):
+        for tr in table.findall(f"{section}/tr"):
+            for cell, label in zip(tr.findall("td"), labels_by_column, strict=True):
+                cell.set("data-label", label)
+
+
 def _formation_header(kind: FormationKind, lang: str) -> str:
     names = labels(lang)["formations"]
     three, four = names[kind.label_key(3)], names[kind.label_key(4)]
@@ -108,6 +117,9 @@ def odds_table(lang: str) -> str:
     for column in columns:
         _sub(tr, "td", format_number(sum(o.count for o in column), lang))
         _sub(tr, "td", format_percent(sum((o.probability for o in column), Fraction(0)), lang))
+    _label_cells(
+        table, [label for size in HAND_SIZES for label in (words[f"hands_{size}"], words["share"])]
+    )
     return _html(wrapper)
 
 
@@ -129,12 +141,14 @@ def partial_odds_table(lang: str, mud: bool = False) -> str:
         tr = _sub(body, "tr")
         th = _sub(tr, "th", scope="row")
         _sub(th, "span", cards_text(side.cards, lang), class_="schotten-odds__cards")
-        ET.SubElement(th, "br")
-        _sub(th, "small", words["rows"][_row_key(side)])
+        # One line when there is room: the row's height, not its width, made the table long.
+        _sub(th, "small", words["rows"][_row_key(side)], class_="schotten-odds__side")
         odds = completion_odds(side.cards, side.size)
         _sub(tr, "td", format_number(odds[0].out_of, lang))
         for share in odds:
             _sub(tr, "td", format_percent(share.probability, lang))
+    names = labels(lang)["formations"]
+    _label_cells(table, [words["completions"], *(names[k.label_key(size)] for k in LADDER)])
     return _html(wrapper)
 
 
@@ -147,8 +161,11 @@ def _row_key(side: PartialSide) -> str:
 # logarithmic scale (a sum is 91 % of hands, a colour run 0.17 %: on a linear scale the rare
 # formations would not show at all). Every bar carries its exact share as text.
 _SVG = "http://www.w3.org/2000/svg"
-_LABEL_W, _BAR_W, _VALUE_W = 170, 330, 90
-_BAR_H, _GAP, _TOP = 14, 14, 34
+# Drawn in units of a 620-wide box, with 20-unit text: on a 390-pixel phone the chart shrinks to
+# about 360 pixels and its text stays above 11 pixels.
+_LABEL_W, _BAR_W, _VALUE_W = 200, 300, 120
+_BAR_H, _GAP, _TOP = 24, 18, 74
+_FONT = 20
 _DECADES = (-2, -1, 0, 1, 2)  # 0.01 % to 100 %
 _FILLS = {3: "#3b6fb6", 4: "#c2691b"}
 
@@ -159,7 +176,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
     groups = list(zip(*(hand_odds(size) for size in HAND_SIZES), strict=True))
     group_h = len(HAND_SIZES) * _BAR_H + _GAP
     width = _LABEL_W + _BAR_W + _VALUE_W
-    height = _TOP + len(groups) * group_h + 30
+    height = _TOP + len(groups) * group_h + 58
     svg = ET.Element(
         "svg",
         {
@@ -170,7 +187,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
             "aria-labelledby": f"{chart_id}-title {chart_id}-desc",
             "class": "schotten-odds-chart",
             "font-family": "sans-serif",
-            "font-size": "12",
+            "font-size": str(_FONT),
         },
     )
     title = ET.SubElement(svg, "title", {"id": f"{chart_id}-title"})
@@ -178,11 +195,12 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
     desc = ET.SubElement(svg, "desc", {"id": f"{chart_id}-desc"})
     lines = [words["chart_desc"]]
     for row in groups:
+        colon = labels(lang)["punctuation"]["colon"]
         shares = ", ".join(
-            f"{words[f'hands_{size}']}: {format_percent(o.probability, lang)}"
+            f"{words[f'hands_{size}']}{colon}{format_percent(o.probability, lang)}"
             for size, o in zip(HAND_SIZES, row, strict=True)
         )
-        lines.append(f"{_formation_header(row[0].kind, lang)}: {shares}")
+        lines.append(f"{_formation_header(row[0].kind, lang)}{colon}{shares}")
     desc.text = "\n".join(lines)
 
     def text(x: float, y: float, content: str, **attrs: str) -> None:
@@ -194,14 +212,15 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
         low, high = _DECADES[0], _DECADES[-1]
         return _LABEL_W + _BAR_W * (math.log10(float(share * 100)) - low) / (high - low)
 
-    for size in HAND_SIZES:  # legend
-        x = _LABEL_W + (size - 3) * 170
+    for size in HAND_SIZES:  # legend, one line per hand size
+        x = _LABEL_W
+        y = 4 + (size - 3) * 28
         ET.SubElement(
             svg,
             "rect",
-            {"x": f"{x}", "y": "6", "width": "12", "height": "12", "fill": _FILLS[size]},
+            {"x": f"{x}", "y": f"{y + 4}", "width": "16", "height": "16", "fill": _FILLS[size]},
         )
-        text(x + 16, 16, words[f"hands_{size}"], **{"class": f"legend size-{size}"})
+        text(x + 22, y + 18, words[f"hands_{size}"], **{"class": f"legend size-{size}"})
     axis_y = _TOP + len(groups) * group_h
     for decade in _DECADES:
         share = Fraction(10) ** decade / 100
@@ -209,13 +228,13 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
         line = {"x1": f"{tick:g}", "x2": f"{tick:g}", "y1": f"{_TOP - 4}", "y2": f"{axis_y}"}
         ET.SubElement(svg, "line", {**line, "stroke": "#888", "stroke-width": "0.5"})
         mark = f"{float(share * 100):g}".replace(".", ",") + "\u00a0%"
-        text(tick, axis_y + 14, mark, **{"text-anchor": "middle"})
-    text(_LABEL_W + _BAR_W / 2, axis_y + 28, words["chart_axis"], **{"text-anchor": "middle"})
+        text(tick, axis_y + 22, mark, **{"text-anchor": "middle"})
+    text(_LABEL_W + _BAR_W / 2, axis_y + 48, words["chart_axis"], **{"text-anchor": "middle"})
     for i, row in enumerate(groups):
         y = _TOP + i * group_h
         text(
             _LABEL_W - 8,
-            y + _BAR_H + 4,
+            y + _BAR_H + 7,
             _formation_header(row[0].kind, lang),
             **{
                 "text-anchor": "end",
@@ -237,7 +256,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
                     "class": f"bar size-{size} {odds.kind.key}",
                 },
             )
-            text(_LABEL_W + bar_w + 4, top + _BAR_H - 3, format_percent(odds.probability, lang))
+            text(_LABEL_W + bar_w + 4, top + _BAR_H - 6, format_percent(odds.probability, lang))
     figure = ET.Element("div", {"class": "schotten-odds-figure"})
     figure.append(svg)
     return ET.tostring(figure, encoding="unicode")
@@ -246,8 +265,8 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
 def checker_labels(lang: str) -> dict[str, Any]:
     """The labels the checker's script needs, all from the page's language."""
     names = labels(lang)
-    keys = ("colours", "tactics", "formations", "verdicts", "reasons", "checker")
-    return {key: names[key] for key in keys}
+    keys = ("card", "colours", "tactics", "formations", "verdicts", "reasons", "checker")
+    return {**{key: names[key] for key in keys}, "and": names["words"]["and"]}
 
 
 def claim_checker(lang: str) -> str:

@@ -124,11 +124,15 @@ class Checker {
 
   cardName(card) {
     const [colour, value] = card.split(" ");
-    return value === undefined ? this.labels.tactics[card] : `${this.labels.colours[colour]} ${value}`;
+    if (value === undefined) return this.labels.tactics[card];
+    return fill(this.labels.card, { value, colour: this.labels.colours[colour] });
   }
 
   cardsText(cards) {
-    return cards.map((card) => this.cardName(card)).join(", ");
+    // "3 rouge, 3 vert et 3 bleu", as the pages list cards.
+    const names = cards.map((card) => this.cardName(card));
+    const last = names.pop();
+    return names.length ? names.join(", ") + this.labels.and + last : last || "";
   }
 
   formationText(formation) {
