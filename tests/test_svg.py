@@ -246,7 +246,7 @@ def test_legend_explains_the_claimed_stone_the_marks_and_the_colours() -> None:
     root = _parse(position_svg(board, claim=(4,), labels=labels("fr")))
     legend = _group(root, "legend")
     items = {g.get("class"): "".join(g.itertext()) for g in legend.findall("svg:g", NS)}
-    assert items["legend-item claimed"] == "Borne revendiquée"
+    assert items["legend-item claimed"] == "Borne que tu revendiques"
     assert items["legend-item mud-fight"] == "Combat de Boue"
     assert items["legend-item colour-green"] == "Vert"
     assert items["legend-item tactic-joker"] == "JJoker"  # the card's letter, then its name
