@@ -374,7 +374,8 @@ def test_deadlock_equal_totals_go_to_nobody_and_no_winner_is_a_draw() -> None:
     assert game.outcome == Outcome(None, Termination.DEADLOCK)
 
 
-def test_deadlock_both_winning_is_a_draw() -> None:
+def both_winning_deadlock() -> Game:
+    """A closed Tactical game in which each player holds a winning set: you 1-2-3-4, them 5-9."""
     held = {1: YOU, 2: YOU, 4: YOU, 5: OPPONENT, 6: OPPONENT, 8: OPPONENT, 9: OPPONENT}
     board, hands = packed_board(
         Variant.TACTICAL,
@@ -388,6 +389,11 @@ def test_deadlock_both_winning_is_a_draw() -> None:
         modes={1: (YOU, OPPONENT)},
     )
     game = Game.from_position(board, hands, to_move=YOU, phase=Phase.PLAY)
+    return game
+
+
+def test_deadlock_both_winning_is_a_draw() -> None:
+    game = both_winning_deadlock()
     assert game.stones_held(YOU) == (1, 2, 3, 4)
     assert game.stones_held(OPPONENT) == (5, 6, 7, 8, 9)
     assert game.outcome == Outcome(None, Termination.DEADLOCK)
@@ -647,19 +653,7 @@ def test_position_deadlock_draw_refused_when_one_player_holds_a_winning_set() ->
 
 
 def test_position_deadlock_win_refused_when_both_players_hold_a_winning_set() -> None:
-    held = {1: YOU, 2: YOU, 4: YOU, 5: OPPONENT, 6: OPPONENT, 8: OPPONENT, 9: OPPONENT}
-    board, hands = packed_board(
-        Variant.TACTICAL,
-        {3: ("red 9, red 8", "blue 1"), 7: ("green 1", "blue 9, blue 8")},
-        held,
-        ("", ""),
-        discard=(
-            "recruiter, strategist, joker, spy",
-            "banshee, traitor, joker, shield-bearer",
-        ),
-        modes={1: (YOU, OPPONENT)},
-    )
-    game = Game.from_position(board, hands, to_move=YOU, phase=Phase.PLAY)
+    game = both_winning_deadlock()
     assert game.outcome == Outcome(None, Termination.DEADLOCK)
     data = game.to_dict()
     data["outcome"]["winner"] = "first"
