@@ -75,11 +75,7 @@ def card_name(card: Card, lang: str) -> str:
     >>> card_name(ClanCard(Colour.PURPLE, 1), "es"), card_name(Tactic.JOKER, "es")
     ('1 morado', 'Comodín')
     """
-    names = labels(lang)
-    if isinstance(card, ClanCard):
-        colour = names["colours"][str(card.colour)]
-        return str(names["card"]).format(value=card.value, colour=colour)
-    return str(names["tactics"][card.value])
+    return _card_words(card, lang, "card", "tactics")
 
 
 def card_with_article(card: Card, lang: str) -> str:
@@ -88,11 +84,16 @@ def card_with_article(card: Card, lang: str) -> str:
     >>> card_with_article(ClanCard(Colour.RED, 9), "fr"), card_with_article(Tactic.SPY, "fr")
     ('le 9 rouge', "l'Espion")
     """
+    return _card_words(card, lang, "card_the", "tactics_the")
+
+
+def _card_words(card: Card, lang: str, clan_key: str, tactic_key: str) -> str:
+    """A card by the labels' patterns: ``clan_key`` for a Clan card, ``tactic_key`` for the rest."""
     names = labels(lang)
     if isinstance(card, ClanCard):
         colour = names["colours"][str(card.colour)]
-        return str(names["card_the"]).format(value=card.value, colour=colour)
-    return str(names["tactics_the"][card.value])
+        return str(names[clan_key]).format(value=card.value, colour=colour)
+    return str(names[tactic_key][card.value])
 
 
 def cards_text(cards: Iterable[Card], lang: str) -> str:
