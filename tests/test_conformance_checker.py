@@ -72,3 +72,8 @@ def test_the_checker_under_pyodide_in_node_passes_the_claims(
     out = capsys.readouterr().out
     assert status == EXIT_OK, out
     assert "PASS: 123/123 vectors agree" in out
+
+
+def test_the_checker_glue_answers_a_deeply_nested_line_as_a_bad_request() -> None:
+    answer = json.loads(answer_line("[" * 100_000 + "]" * 100_000))
+    assert answer["error"] == "bad-request" and "nested deeper" in answer["message"]

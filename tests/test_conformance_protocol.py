@@ -131,6 +131,11 @@ def test_malformed_requests_are_answered_with_an_error_code() -> None:
         assert json.loads(handle_line(line))["error"] == code, line
 
 
+def test_a_deeply_nested_line_is_a_bad_request_not_a_crash() -> None:
+    answer = json.loads(handle_line("[" * 100_000 + "]" * 100_000))
+    assert answer["error"] == "bad-request" and "nested deeper" in answer["message"]
+
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner),

@@ -24,6 +24,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from schotten import json_input
 from schotten.board import Board, Player
 from schotten.checker import check, position_of
 from schotten.conformance.wire import PROTOCOL, dumps
@@ -36,9 +37,9 @@ ENGINE_NAME = "schotten in-page checker (schotten.checker.check)"
 def answer_line(line: str) -> str:
     """One protocol request in, one answer out (both JSON text)."""
     try:
-        request = json.loads(line)
-    except ValueError:
-        return dumps({"error": "bad-request", "message": "not JSON"})
+        request = json_input.loads(line)
+    except json_input.JsonInputError as error:
+        return dumps({"error": "bad-request", "message": str(error)})
     if not isinstance(request, dict):
         return dumps({"error": "bad-request", "message": "a request is a JSON object"})
     head = {"id": request["id"]} if "id" in request else {}

@@ -27,11 +27,11 @@ A request this engine cannot read is answered ``{"error": <code>, "message": ...
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
 
+from schotten import json_input
 from schotten.board import Player
 from schotten.cards import Card, Tactic, is_wild, parse_card
 from schotten.claims import StoneVerdict, judge_claim
@@ -74,9 +74,9 @@ def handle(request: Any) -> dict[str, Any]:
 def handle_line(line: str) -> str:
     """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
     try:
-        request = json.loads(line)
-    except ValueError:
-        return dumps({"error": "bad-request", "message": "not JSON"})
+        request = json_input.loads(line)
+    except json_input.JsonInputError as error:
+        return dumps({"error": "bad-request", "message": str(error)})
     try:
         return dumps(handle(request))
     except Exception as error:  # a bug of ours: answered, so that the runner reports it
