@@ -31,10 +31,10 @@ def test_install_runtime_copies_pyodide_and_the_engine(site: Path) -> None:
         assert (site / runtime.RUNTIME_DIR / name).stat().st_size > 0
     with zipfile.ZipFile(checker / runtime.ENGINE_ZIP) as archive:
         names = set(archive.namelist())
-    assert {"schotten/__init__.py", "schotten/checker.py", "schotten/claims.py"} <= names
-    assert not any(
-        n.startswith("schotten/site") or n.startswith("schotten/casebook") for n in names
-    )
+    assert {"schotten/__init__.pyc", "schotten/checker.pyc", "schotten/claims.pyc"} <= names
+    # What the checker never imports stays out: the sub-packages, the command line, pictures.
+    assert not any(n.startswith(("schotten/site", "schotten/casebook")) for n in names)
+    assert not names & {"schotten/cli.pyc", "schotten/svg.pyc"}
     assert not list(checker.rglob("*.part"))
 
 
@@ -42,16 +42,18 @@ def test_stdlib_zip_holds_what_the_engine_imports_and_little_else(site: Path) ->
     trimmed = site / runtime.RUNTIME_DIR / runtime.STDLIB_ZIP
     with zipfile.ZipFile(trimmed) as archive:
         names = set(archive.namelist())
-    # The engine's imports (checker, claims, board...) and Pyodide's start-up.
-    for needed in ("json/__init__.py", "dataclasses.py", "enum.py", "typing.py"):
+    # The engine's imports (checker, claims, board...) and Pyodide's start-up, as bytecode.
+    for needed in ("json/__init__.pyc", "dataclasses.pyc", "enum.pyc", "typing.pyc"):
         assert needed in names
-    for needed in ("_pyodide/_base.py", "pyodide/ffi/__init__.py", "encodings/utf_8.py"):
+    for needed in ("_pyodide/_base.pyc", "pyodide/ffi/__init__.pyc", "encodings/utf_8.pyc"):
         assert needed in names
+    assert not any(name.endswith(".py") for name in names)
     # Nothing the checker cannot reach.
-    for unused in ("unittest/case.py", "email/message.py", "sqlite3/__init__.py", "pdb.py"):
-        assert unused not in names
-    full = (runtime.PYODIDE / runtime.STDLIB_ZIP).stat().st_size
-    assert trimmed.stat().st_size < full / 3
+    for unused in ("unittest/case", "email/message", "sqlite3/__init__", "pdb"):
+        assert f"{unused}.pyc" not in names
+    with zipfile.ZipFile(runtime.PYODIDE / runtime.STDLIB_ZIP) as full:
+        modules = [name for name in full.namelist() if name.endswith(".py")]
+    assert len(names) < len(modules) / 3
 
 
 def test_engine_imports_follow_the_checker_only() -> None:
@@ -101,37 +103,6 @@ def test_imports_read_without_running_the_module() -> None:
     assert {"pdb", "unittest", "typing"} <= anywhere
 
 
-def test_stripped_source_keeps_the_code_and_drops_comments_and_docstrings() -> None:
-    source = b'"""Module doc."""\n\ndef f(x):\n    """Doc."""\n    return x + 1  # plus one\n'
-    stripped = runtime.stripped_source(source)
-    assert b"Doc." not in stripped and b"plus one" not in stripped
-    namespace: dict[str, object] = {}
-    exec(compile(stripped, "<stripped>", "exec"), namespace)
-    assert namespace["f"](2) == 3  # type: ignore[operator]
-
-
-def test_stripped_source_leaves_syntax_it_cannot_read_as_it_is() -> None:
-    newer = b"# comment\nclass Box[T: (int, str)] = 1 +\n"
-    assert runtime.stripped_source(newer) == newer
-
-
-def test_stdlib_zip_is_made_once_then_taken_from_the_cache(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    full = runtime.PYODIDE / runtime.STDLIB_ZIP
-    runtime.write_stdlib_zip(full, tmp_path / "first.zip", tmp_path / "cache")
-    assert len(list((tmp_path / "cache").glob("python_stdlib-*.zip"))) == 1
-
-    def not_again(source: bytes) -> bytes:
-        raise AssertionError("stripped again")
-
-    monkeypatch.setattr(runtime, "stripped_source", not_again)
-    runtime.write_stdlib_zip(full, tmp_path / "second.zip", tmp_path / "cache")
-    assert (tmp_path / "second.zip").read_bytes() == (tmp_path / "first.zip").read_bytes()
-    with pytest.raises(AssertionError, match="stripped again"):
-        runtime.write_stdlib_zip(full, tmp_path / "third.zip")  # no cache: made again
-
-
 def test_lock_file_lists_no_package(site: Path) -> None:
     lock = json.loads((site / runtime.RUNTIME_DIR / runtime.LOCK_FILE).read_text())
     full = json.loads((runtime.PYODIDE / runtime.LOCK_FILE).read_text())
@@ -141,9 +112,15 @@ def test_lock_file_lists_no_package(site: Path) -> None:
 def test_big_files_have_identical_gzip_copies(site: Path) -> None:
     folder = site / runtime.RUNTIME_DIR
     copies = sorted(p.name for p in folder.glob("*.gz"))
-    assert copies == ["pyodide.asm.mjs.gz", "pyodide.asm.wasm.gz", "pyodide.mjs.gz"]
-    for copy in folder.glob("*.gz"):
-        assert gzip.decompress(copy.read_bytes()) == (folder / copy.stem).read_bytes()
+    assert copies == [
+        "pyodide.asm.mjs.gz",
+        "pyodide.asm.wasm.gz",
+        "pyodide.mjs.gz",
+        "python_stdlib.zip.gz",
+    ]
+    engine = site / runtime.CHECKER_DIR / runtime.ENGINE_ZIP
+    for copy in [*folder.glob("*.gz"), engine.with_name(engine.name + ".gz")]:
+        assert gzip.decompress(copy.read_bytes()) == copy.with_suffix("").read_bytes()
 
 
 def test_install_runtime_without_pyodide_says_to_run_npm_ci(

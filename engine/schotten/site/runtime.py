@@ -5,11 +5,16 @@ A reader who opens the checker downloads what is written here, so it is kept sma
 * Pyodide's core files from ``node_modules/pyodide`` (the WebAssembly interpreter and its loader);
 * ``python_stdlib.zip`` holding only the standard-library modules that the engine and Pyodide's
   own start-up can import (their import closure, read from the sources in Pyodide's full
-  standard library), without comments and docstrings: a fifth of the full archive;
+  standard library);
 * a lock file that lists no package: the engine uses the standard library only, so nothing is
   ever fetched from a package index;
 * ``schotten-engine.zip``: the engine core;
-* a ``.gz`` copy of every large text or binary file, for hosts that serve precompressed files.
+* a ``.gz`` copy of every large file, for hosts that serve precompressed files, made with Zopfli
+  (ordinary gzip, a few percent smaller than ``gzip -9``: the download has a budget).
+
+Both archives hold bytecode, not sources (:mod:`schotten.site.bytecode`): compiling the sources
+was most of the checker's start in a browser. The bytecode is made by the site's own Pyodide,
+run under Node at build time, since a ``.pyc`` belongs to one Python version.
 
 Everything is written aside and renamed into place: a failed build never leaves half a file.
 
@@ -19,18 +24,19 @@ Everything is written aside and renamed into place: a failed build never leaves 
 
 from __future__ import annotations
 
-import ast
-import gzip
 import hashlib
-import io
 import json
 import os
 import re
 import shutil
-import tokenize
+import subprocess
+import tempfile
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+
+import zopfli.gzip  # type: ignore[import-untyped]
 
 from schotten.site import SiteCheckError
 
@@ -42,6 +48,9 @@ CACHE = REPO / "node_modules" / ".cache" / "schotten-site"  # untracked, beside 
 CHECKER_DIR = Path("assets") / "checker"
 RUNTIME_DIR = CHECKER_DIR / "pyodide"
 ENGINE_ZIP = "schotten-engine.zip"
+# Where worker.js writes the engine archive in Pyodide's file system (tracebacks name it).
+ENGINE_PATH = f"/{ENGINE_ZIP}"
+BYTECODE_SCRIPT = Path(__file__).with_name("bytecode.mjs")
 STDLIB_ZIP = "python_stdlib.zip"
 LOCK_FILE = "pyodide-lock.json"
 # Copied as they are (Pyodide's docs: the core files); the consoles, type declarations and
@@ -77,7 +86,7 @@ LAZY = (
     "encodings.latin_1",
 )
 # Files compressed beside themselves; smaller ones gain too little to be worth a second copy.
-GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css")
+GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css", ".zip")
 GZIP_MIN_BYTES = 4096
 
 
@@ -182,108 +191,53 @@ def stdlib_closure(full: zipfile.ZipFile, roots: Iterable[str]) -> set[str]:
     return kept
 
 
-def engine_sources() -> list[Path]:
-    """The engine core shipped to the browser: the package's top-level modules, which use the
-    standard library only (sub-packages such as ``site`` and ``casebook`` stay out)."""
-    return sorted(ENGINE.glob("*.py"))
+def engine_modules(entry: str = ENTRY) -> dict[str, set[str]]:
+    """The engine modules ``entry`` can reach, each with the other modules it imports anywhere
+    (function bodies included). Only the package's top level is looked at: sub-packages such as
+    ``site`` and ``casebook`` need more than the standard library and never reach the browser.
+    """
+    sources = {f"schotten.{path.stem}": path for path in sorted(ENGINE.glob("*.py"))}
+    sources["schotten"] = sources.pop("schotten.__init__")
+    reached: dict[str, set[str]] = {}
+    todo = [entry, "schotten"]
+    while todo:
+        name = todo.pop()
+        if name in reached or name not in sources:
+            continue
+        source = sources[name].read_text(encoding="utf-8")
+        reached[name] = imported_modules(source, "schotten")
+        todo.extend(module for module in reached[name] if module.split(".")[0] == "schotten")
+    return reached
+
+
+def engine_sources(entry: str = ENTRY) -> list[Path]:
+    """The engine modules shipped to the browser: those ``entry`` can import (the command line
+    and the pictures stay out)."""
+    return sorted(
+        ENGINE / ("__init__.py" if name == "schotten" else f"{name.removeprefix('schotten.')}.py")
+        for name in engine_modules(entry)
+    )
 
 
 def engine_imports(entry: str = ENTRY) -> set[str]:
     """The standard-library modules the engine can import from ``entry`` on: every import of
     every engine module it reaches (function bodies included), engine modules left out."""
-    sources = {f"schotten.{path.stem}": path for path in engine_sources()}
-    stdlib: set[str] = set()
-    todo, seen = [entry], set()
-    while todo:
-        name = todo.pop()
-        if name in seen or name not in sources:
-            continue
-        seen.add(name)
-        for module in imported_modules(sources[name].read_text(encoding="utf-8"), "schotten"):
-            if module.split(".")[0] == "schotten":
-                todo.append(module)
-            else:
-                stdlib.add(module)
-    return stdlib
+    return {
+        module
+        for imports in engine_modules(entry).values()
+        for module in imports
+        if module.split(".")[0] != "schotten"
+    }
 
 
-def write_stdlib_zip(full_zip: Path, target: Path, cache: Path | None = None) -> None:
-    """The standard library the checker needs: Pyodide's full archive cut down to the import
-    closure of the engine and of Pyodide's start-up, without comments and docstrings.
-
-    Stripping takes seconds, so the result is kept in ``cache`` (a folder), under a name made
-    from everything it depends on: Pyodide's archive, the modules kept, and this module's code.
-    """
-    with zipfile.ZipFile(full_zip) as full:
+def write_stdlib_zip(full_zip: Path, target: Path) -> None:
+    """The standard library the checker needs, as sources: Pyodide's full archive cut down to
+    the import closure of the engine and of Pyodide's start-up (compiled afterwards)."""
+    with zipfile.ZipFile(full_zip) as full, zipfile.ZipFile(target, "w") as out:
         kept = stdlib_closure(full, [*engine_imports(), *LAZY])
-        key = hashlib.sha256(full_zip.read_bytes())
-        key.update("\n".join(sorted(kept)).encode())
-        key.update(Path(__file__).read_bytes())
-        cached = cache / f"python_stdlib-{key.hexdigest()[:16]}.zip" if cache else None
-        if cached is not None and cached.is_file():
-            shutil.copyfile(cached, target)
-            return
-        with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-            for info in full.infolist():
-                if info.filename in kept:
-                    source = full.read(info.filename)
-                    if info.filename.endswith(".py"):
-                        source = stripped_source(source)
-                    out.writestr(info, source, zipfile.ZIP_DEFLATED, 9)
-    if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-        shutil.copyfile(target, partial)
-        partial.replace(cached)
-
-
-def _without_docstrings(tree: ast.AST) -> str:
-    for node in ast.walk(tree):
-        body = getattr(node, "body", None)
-        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
-            value = body[0].value
-            if isinstance(value, ast.Constant) and isinstance(value.value, str):
-                value.value = ""
-    return ast.dump(tree)
-
-
-def stripped_source(source: bytes) -> bytes:
-    """``source`` without comments, its docstrings emptied: the same code, about half the size.
-
-    Only when this Python reads the source entirely and the result compiles to the same syntax
-    tree (docstrings aside); otherwise ``source`` as it is (for syntax newer than this Python's).
-
-    >>> stripped_source(b"'Doc.'\\nx = 1  # one\\n").split()
-    [b'""', b'x', b'=', b'1']
-    """
-    try:
-        tokens = list(tokenize.tokenize(io.BytesIO(source).readline))
-        kept = []
-        previous = tokenize.ENCODING
-        for i, token in enumerate(tokens):
-            if token.type == tokenize.COMMENT:
-                continue
-            following = tokens[i + 1].type if i + 1 < len(tokens) else None
-            if (
-                token.type == tokenize.STRING
-                and previous in _STATEMENT_START
-                and following == tokenize.NEWLINE
-            ):
-                token = token._replace(string='""')
-            if token.type != tokenize.NL:
-                previous = token.type
-            kept.append(token)
-        result = tokenize.untokenize(kept)
-        if not isinstance(result, bytes):
-            return source
-        if _without_docstrings(ast.parse(result)) != _without_docstrings(ast.parse(source)):
-            return source
-    except (SyntaxError, tokenize.TokenError, ValueError, IndentationError):
-        return source
-    return result
-
-
-_STATEMENT_START = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+        for info in full.infolist():
+            if info.filename in kept:
+                out.writestr(info, full.read(info))
 
 
 def write_lock_file(full_lock: Path, target: Path) -> None:
@@ -296,7 +250,8 @@ def write_lock_file(full_lock: Path, target: Path) -> None:
 
 
 def write_engine_zip(target: Path) -> None:
-    """Zip the engine core as ``schotten/<module>.py`` (importable from the zip itself)."""
+    """Zip the engine modules the checker can import as ``schotten/<module>.py`` (importable from
+    the zip itself)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         for source in engine_sources():
             archive.write(source, f"schotten/{source.name}")
@@ -304,26 +259,82 @@ def write_engine_zip(target: Path) -> None:
 
 def write_gzip_copy(path: Path, cache: Path | None = None) -> None:
     """``<path>.gz`` beside ``path``, for hosts that serve precompressed files (kept in
-    ``cache`` by the content's hash: the best compression takes seconds)."""
+    ``cache`` by the content's hash: Zopfli takes seconds a megabyte)."""
     target = path.with_name(path.name + ".gz")
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    cached = cache / f"{path.name}-{digest}.gz" if cache else None
+    cached = cache / f"{path.name}-{digest}.zopfli.gz" if cache else None
     if cached is not None and cached.is_file():
         shutil.copyfile(cached, target)
         return
     partial = path.with_name(f"{path.name}.gz.{os.getpid()}.part")
-    # mtime 0: the same input gives the same bytes, build after build.
-    with (
-        path.open("rb") as source,
-        partial.open("wb") as raw,
-        gzip.GzipFile(filename="", mode="wb", fileobj=raw, compresslevel=9, mtime=0) as out,
-    ):
-        shutil.copyfileobj(source, out)
+    # One iteration: more gain a tenth of a percent for several times the time. The gzip header
+    # has no name and no date: the same input gives the same bytes, build after build.
+    partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(partial, cached.with_name(partial.name))
         cached.with_name(partial.name).replace(cached)
     partial.replace(target)
+
+
+@dataclass(frozen=True)
+class BytecodeJob:
+    """An archive of sources to write as bytecode (:func:`write_bytecode`)."""
+
+    source: Path
+    target: Path
+    prefix: str | None  # the archive's path in the browser; None: the standard library's own
+
+
+def write_bytecode(jobs: Sequence[BytecodeJob], cache: Path | None = None) -> None:
+    """Write each job's archive compiled to bytecode by the site's Pyodide (``bytecode.mjs``
+    under Node: one start of the interpreter for all the jobs that the cache lacks).
+
+    A result is kept in ``cache`` under a name made from everything it depends on: the sources,
+    the compiler's code and the Pyodide release.
+    """
+    pending: list[tuple[BytecodeJob, Path | None]] = []
+    for job in jobs:
+        key = hashlib.sha256(job.source.read_bytes())
+        for part in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py"), PYODIDE / "package.json"):
+            key.update(part.read_bytes())
+        key.update((job.prefix or "").encode())
+        cached = cache / f"{job.source.stem}-{key.hexdigest()[:16]}.pyc.zip" if cache else None
+        if cached is not None and cached.is_file():
+            shutil.copyfile(cached, job.target)
+        else:
+            pending.append((job, cached))
+    if not pending:
+        return
+    node = shutil.which("node")
+    if node is None:
+        raise SiteCheckError(
+            "Node.js is needed to compile the checker's Python (run scripts/setup, "
+            "or install Node.js)"
+        )
+    request = [
+        {"source": str(job.source), "target": str(job.target), "prefix": job.prefix}
+        for job, _ in pending
+    ]
+    try:
+        run = subprocess.run(
+            [node, str(BYTECODE_SCRIPT), str(PYODIDE), json.dumps(request)],
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        raise SiteCheckError("compiling the checker's Python took over 10 minutes") from exc
+    if run.returncode != 0:
+        detail = " | ".join(run.stderr.strip().splitlines()[-3:])
+        raise SiteCheckError(f"compiling the checker's Python failed: {detail}")
+    for job, cached in pending:
+        if cached is not None:
+            cached.parent.mkdir(parents=True, exist_ok=True)
+            partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+            shutil.copyfile(job.target, partial)
+            partial.replace(cached)
 
 
 def _written(target: Path, write: Callable[[Path], None]) -> None:
@@ -351,9 +362,20 @@ def install_runtime(site_dir: Path) -> None:
     runtime.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, runtime / name)
-    _written(runtime / STDLIB_ZIP, lambda p: write_stdlib_zip(PYODIDE / STDLIB_ZIP, p, CACHE))
     _written(runtime / LOCK_FILE, lambda p: write_lock_file(PYODIDE / LOCK_FILE, p))
-    _written(target / ENGINE_ZIP, write_engine_zip)
-    for path in sorted(runtime.iterdir()):
-        if path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES:
-            write_gzip_copy(path, CACHE)
+    with tempfile.TemporaryDirectory(prefix="schotten-runtime-") as work:
+        stdlib_sources, engine_sources = Path(work) / STDLIB_ZIP, Path(work) / ENGINE_ZIP
+        write_stdlib_zip(PYODIDE / STDLIB_ZIP, stdlib_sources)
+        write_engine_zip(engine_sources)
+        stdlib, engine = runtime / STDLIB_ZIP, target / ENGINE_ZIP
+        compiled = [
+            BytecodeJob(stdlib_sources, stdlib.with_name(stdlib.name + ".part"), None),
+            BytecodeJob(engine_sources, engine.with_name(engine.name + ".part"), ENGINE_PATH),
+        ]
+        write_bytecode(compiled, CACHE)
+        for job in compiled:
+            job.target.replace(job.target.with_name(job.target.name.removesuffix(".part")))
+    for folder in (runtime, target):
+        for path in sorted(folder.iterdir()):
+            if path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES:
+                write_gzip_copy(path, CACHE)
