@@ -25,6 +25,7 @@ from mkdocs.exceptions import Abort, PluginError
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
+from mkdocs.utils.templates import TemplateContext
 
 from schotten.site import SiteCheckError, runtime, theme
 from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
@@ -152,6 +153,34 @@ def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
     if page.toc:
         theme.restore_toc_titles(page.toc, theme.heading_titles(html))
     return html
+
+
+def on_template_context(
+    context: TemplateContext, template_name: str, config: MkDocsConfig, **kwargs: Any
+) -> TemplateContext:
+    # MkDocs writes the 404 page's addresses from the server's root when there is no SITE_URL
+    # (it cannot know the base path), which breaks the page wherever the site is served under a
+    # sub-path. Without SITE_URL, its addresses are written from the site's root instead, as for
+    # a page at the root; the page finds that root when it is shown (site_theme/404.html).
+    if template_name != "404.html":
+        return context
+    if not config.site_url:
+        context["base_url"] = "."
+    # The language switcher (and the page's link home) lead to each language's home page. The
+    # i18n plugin sets them per page as an attribute of config.extra, which templates read before
+    # the key: left alone, they would lead to the last page it built.
+    homes = [
+        {**alternate, "link": _home(alternate["lang"])}
+        for alternate in config.extra.get("alternate", [])
+    ]
+    config.extra["alternate"] = homes
+    setattr(config.extra, "alternate", homes)  # noqa: B010 - not a declared attribute
+    return context
+
+
+def _home(lang: str) -> str:
+    """The home page of a language, from the site's root (Spanish pages live under es/)."""
+    return "./" if lang == DEFAULT_LANGUAGE else f"{lang}/"
 
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kwargs: Any) -> str:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten import json_input
 from schotten.casebook import CaseFileError, load_case, load_cases, load_folder
 from schotten.casebook.case import parse_case
 from schotten.casebook.files import LOCK_NAME, MAX_CASE_BYTES, case_paths
@@ -399,6 +400,32 @@ def test_a_lock_with_a_huge_number_is_an_error_not_a_traceback(tmp_path: Path) -
     (folder / LOCK_NAME).write_text('{"format": ' + "9" * 5000 + "}", encoding="utf-8")
     (error,) = load_folder(folder)[1]
     assert error.path.name == LOCK_NAME and "not valid JSON" in error.message
+
+
+def test_a_case_given_twice_in_the_lock_is_an_error_not_the_last_one_wins(
+    tmp_path: Path,
+) -> None:
+    folder = published_folder(tmp_path)
+    lock = folder / LOCK_NAME
+    text = lock.read_text(encoding="utf-8")
+    stale = '"hand-is-not-proof": {"table": "faq", "row": 7, "expect": null},'
+    lock.write_text(text.replace('"published": {', '"published": {' + stale, 1), "utf-8")
+    (error,) = load_folder(folder)[1]
+    assert error.path == lock and error.line >= 1 and error.column >= 1
+    assert 'the key "hand-is-not-proof" is given twice' in error.message
+    assert "schotten approve" in error.message
+    assert str(error).startswith(f"{lock}:")
+
+
+def test_a_lock_nested_ten_thousand_deep_is_a_located_error(tmp_path: Path) -> None:
+    folder = published_folder(tmp_path)
+    lock = folder / LOCK_NAME
+    lock.write_text('{"format": 1,\n "note": ' + "[" * 10_000 + "]" * 10_000 + "}", "utf-8")
+    (error,) = load_folder(folder)[1]
+    assert error.path == lock
+    # The lock's own brace is level 1: the bracket past the limit is the MAX_DEPTH-th one.
+    assert (error.line, error.column) == (2, len(' "note": ') + json_input.MAX_DEPTH)
+    assert "nested deeper than" in error.message and "schotten approve" in error.message
 
 
 def test_the_lock_is_stable_bytes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -12,6 +12,7 @@ from schotten import svg
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.site import labels
+from schotten.site.verified import card_name
 from schotten.svg import position_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -142,9 +143,9 @@ def test_position_is_described_in_words_for_screen_readers() -> None:
     assert desc is not None and desc.get("id") == "case-x-fr-desc"
     assert "Borne 4 (que tu revendiques)" in (desc.text or "")
     text = desc.text or ""
-    assert "toi rouge 1, vert 1, bleu 1" in text
-    assert "l'adversaire rouge 3, vert 3" in text
-    assert "Ta main\u00a0: jaune 3." in text  # French typography: a no-break space
+    assert "toi 1 rouge, 1 vert, 1 bleu" in text
+    assert "l'adversaire 3 rouge, 3 vert" in text
+    assert "Ta main\u00a0: 3 jaune." in text  # French typography: a no-break space
     _group(root, "hand you")
 
 
@@ -153,7 +154,30 @@ def test_discard_pile_is_drawn_when_it_matters() -> None:
     root = _parse(position_svg(board, claim=(4,), labels=labels("es")))
     pile = _group(root, "discard")
     assert [g.get("class") for g in pile.findall("svg:g", NS)] == ["card purple v3"]
-    assert "Pila de descartes: morado 3." in (root.find("svg:desc", NS).text or "")  # type: ignore[union-attr]
+    assert "Pila de descartes: 3 morado." in (root.find("svg:desc", NS).text or "")  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("lang", "you", "opponent", "discard"),
+    [
+        ("fr", "toi 1 rouge, 1 vert, 1 bleu", "l'adversaire 3 rouge, 3 vert", "3 violet"),
+        ("es", "tú 1 rojo, 1 verde, 1 azul", "tu oponente 3 rojo, 3 verde", "3 morado"),
+    ],
+    ids=["fr", "es"],
+)
+def test_picture_names_cards_value_then_colour_as_the_site_does(
+    lang: str, you: str, opponent: str, discard: str
+) -> None:
+    board = HAND_IS_NOT_PROOF.discard_card(Player.SECOND, parse_card("purple 3"))
+    root = _parse(position_svg(board, claim=(4,), labels=labels(lang)))
+    desc = root.find("svg:desc", NS)
+    assert desc is not None
+    text = desc.text or ""
+    assert you in text
+    assert opponent in text
+    assert discard in text
+    titles = [t.text for t in _group(root, "card red v1").findall("svg:title", NS)]
+    assert titles == [card_name(parse_card("red 1"), lang)]  # the site's own name for the card
 
 
 def test_picture_has_no_blank_line_so_markdown_keeps_it_whole() -> None:

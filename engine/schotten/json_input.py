@@ -1,4 +1,5 @@
-"""JSON from outside (game records, the in-page checker), read strictly and within bounds.
+"""JSON from outside (game records, the in-page checker, the casebook's lock), read strictly and
+within bounds.
 
 :func:`loads` is ``json.loads`` with the limits an input from anybody needs: nesting deeper than
 :data:`MAX_DEPTH` is refused before the parser recurses (a ``RecursionError`` is fatal in the

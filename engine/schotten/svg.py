@@ -8,7 +8,8 @@ style them and a test can query them: ``class="card red v7"``, ``class="card tac
 out in words in ``<title>`` and ``<desc>`` for screen readers.
 
 Names come from a label catalogue shaped like ``schotten/site/locales/*.json`` (colours, tactics,
-words); without one the picture is labelled in English.
+words, and the ``card`` pattern that names a Clan card as a player says it, value first: ``7 red``,
+``7 rouge``); without one the picture is labelled in English.
 
 >>> from schotten.board import Board, Player, Variant
 >>> from schotten.cards import parse_card
@@ -31,6 +32,7 @@ from schotten.cards import Card, ClanCard, Colour, Tactic
 
 ENGLISH: Mapping[str, Any] = {
     "colours": {str(c): str(c) for c in Colour},
+    "card": "{value} {colour}",
     "tactics": {
         "joker": "Joker",
         "spy": "Spy",
@@ -262,14 +264,16 @@ def describe_position(
 
 
 def card_name(card: Card, labels: Mapping[str, Any] | None = None) -> str:
-    """A card's name in the catalogue's language: ``rouge 7``, ``Porte-Bouclier``.
+    """A card's name in the catalogue's language, by its ``card`` pattern: ``7 rouge``,
+    ``Porte-Bouclier``.
 
     >>> card_name(ClanCard(Colour.RED, 7)), card_name(Tactic.SHIELD_BEARER)
-    ('red 7', 'Shield Bearer')
+    ('7 red', 'Shield Bearer')
     """
     names = labels or ENGLISH
     if isinstance(card, ClanCard):
-        return f"{names['colours'][str(card.colour)]} {card.value}"
+        colour = names["colours"][str(card.colour)]
+        return str(names["card"]).format(value=card.value, colour=colour)
     return str(names["tactics"][card.value])
 
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from schotten import json_input
 from schotten.casebook.case import Case, Publication
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import LOCK_NAME, read_text_file, write_atomically
@@ -68,10 +69,11 @@ def read_lock(folder: Path) -> dict[str, LockEntry] | None:
     text = read_text_file(path, MAX_LOCK_BYTES)
     fix = f"restore it from version control, or rewrite it with `schotten approve {folder}`"
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:  # ValueError: also a number of 5,000 digits
-        line, column = getattr(exc, "lineno", 1), getattr(exc, "colno", 1)
-        message = f"not valid JSON ({getattr(exc, 'msg', exc)}): {fix}"
+        data = json_input.loads(text)
+    except json_input.JsonInputError as exc:
+        # A problem without a position (a key given twice, a number too long) is put at 1:1.
+        line, column = exc.line or 1, exc.column or 1
+        message = f"not valid JSON ({exc.message}): {fix}"
         raise CaseFileError([CaseError(path, line, column, (), message)]) from exc
     entries = _entries(data)
     if entries is None:
