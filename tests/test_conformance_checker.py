@@ -16,6 +16,7 @@ from schotten.conformance.checker_glue import answer_line, mirror
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.wire import PROTOCOL, board_data
 from schotten.position_data import board_from_data
+from schotten.site import runtime
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
@@ -72,6 +73,25 @@ def test_the_checker_under_pyodide_in_node_passes_the_claims(
     out = capsys.readouterr().out
     assert status == EXIT_OK, out
     assert "PASS: 123/123 vectors agree" in out
+
+
+def test_the_checker_as_a_reader_downloads_it_passes_every_claim(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The built site's checker files (its Pyodide, its trimmed standard library and its engine,
+    # as bytecode): what a browser runs, on all the claim vectors of the suite.
+    node = shutil.which("node")
+    assert node is not None, "node is needed (scripts/setup installs it with npm)"
+    runtime.install_runtime(tmp_path)
+    shipped = tmp_path / runtime.CHECKER_DIR
+    monkeypatch.chdir(ROOT)
+    command = shlex.join([node, str(ADAPTER), "--runtime", str(shipped)])
+    argv = ["conformance", "run", "--suite", str(SUITE), "--engine", command]
+    status = main([*argv, "--kind", "claims", "--start-timeout", "180"])
+    out = capsys.readouterr().out
+    total = len(suite.load(SUITE, "claims"))
+    assert status == EXIT_OK, out
+    assert f"PASS: {total}/{total} vectors agree" in out
 
 
 def test_the_checker_glue_answers_a_deeply_nested_line_as_a_bad_request() -> None:

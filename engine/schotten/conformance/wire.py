@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -88,5 +87,9 @@ def formation_data(formation: Formation | None) -> str | None:
 
 def moves_digest(moves: Iterable[str]) -> str:
     """The first 8 hex digits of SHA-256 over the moves, sorted, one per line (UTF-8)."""
+    # Imported here: the checker's glue imports this module on the checker's own trimmed
+    # standard library (checker_engine.mjs --runtime), which has no hashlib.
+    import hashlib
+
     text = "\n".join(sorted(moves))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
