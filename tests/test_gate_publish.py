@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from sites import mkdocs_build
 from test_site import _assert_untouched, _old_site, minimal_project
 
 from schotten.site.publish import main as publish
@@ -62,15 +63,7 @@ def test_plain_mkdocs_build_publishes_readable_and_keeps_the_site_on_strict_fail
     site = tmp_path / "site"
 
     def build() -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
-            cwd=project,
-            env=ENV,
-            capture_output=True,
-            text=True,
-            check=False,
-            preexec_fn=lambda: os.umask(0o022),
-        )
+        return mkdocs_build(project, site, umask=0o022)
 
     run = build()
     assert run.returncode == 0, run.stderr

@@ -8,17 +8,15 @@ file, and leave an existing site untouched.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
-import subprocess
-import sys
 from html import unescape as html_unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
+from sites import mkdocs_build
 
 from schotten.casebook import Case, load_cases
 from schotten.casebook.case import FAQ_TABLE
@@ -32,18 +30,6 @@ from schotten.site.verified import card_with_article
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_PARTS = ("mkdocs.yml", "site_src", "site_theme", "cases", "scripts")
 FAQ_PAGE = {"fr": "edge-cases/index.html", "es": "es/edge-cases/index.html"}
-
-
-def mkdocs_build(project: Path, out: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
 
 
 def copy_project(dest: Path) -> Path:

@@ -1,6 +1,7 @@
 """Fixtures for tests in a real browser (Debian Chromium through Playwright).
 
 - ``built_site``: the project built once (strict) into a temporary folder, for this session.
+- ``relative_site``: the project built once without SITE_URL, for tests that serve it elsewhere.
 - ``site_url``: that site served on 127.0.0.1 under the same base path as ``site_url`` in
   mkdocs.yml (``/schotten``), without a trailing slash: ``site_url + "/es/rules/"``.
 - ``outside_requests``: the requests a page sends anywhere but 127.0.0.1 (expected empty).
@@ -12,8 +13,6 @@ import functools
 import http.server
 import os
 import shutil
-import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +20,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, Request
+from sites import mkdocs_build
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE_PATH = "schotten"  # as in mkdocs.yml's site_url
@@ -64,15 +64,17 @@ def built_site(_server: tuple[Path, str]) -> Path:
     """The site, built once with ``site_url`` pointing at the local server."""
     www, url = _server
     out = www / BASE_PATH
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": url + "/"}
-    run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    run = mkdocs_build(ROOT, out, site_url=url + "/")
+    assert run.returncode == 0, run.stdout + run.stderr
+    return out
+
+
+@pytest.fixture(scope="session")
+def relative_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built without SITE_URL (as anyone building it would: every link relative), once
+    for the tests that serve it elsewhere; each copies it where it serves it."""
+    out = tmp_path_factory.mktemp("relative") / "site"
+    run = mkdocs_build(ROOT, out)
     assert run.returncode == 0, run.stdout + run.stderr
     return out
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import functools
 import http.server
-import os
-import subprocess
-import sys
+import shutil
 import threading
 from collections.abc import Iterator
 from http import HTTPStatus
@@ -19,10 +17,10 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
+from sites import open_search
 
 from schotten.site import labels
 
-ROOT = Path(__file__).resolve().parents[2]
 BASE_PATH = "under/a/path"  # deeper than the site's own folders, so no page lands on the root
 
 
@@ -56,19 +54,10 @@ class _Host(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def host(tmp_path_factory: pytest.TempPathFactory, relative_site: Path) -> Iterator[str]:
     """The site built without SITE_URL, served at ``http://127.0.0.1:<port>/under/a/path/``."""
     www = tmp_path_factory.mktemp("www-relative")
-    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
-    run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(www / BASE_PATH)],
-        cwd=ROOT,
-        env={**env, "NO_MKDOCS_2_WARNING": "1"},
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
+    shutil.copytree(relative_site, www / BASE_PATH)
     handler = functools.partial(_Host, directory=str(www))
     with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
         thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -113,9 +102,7 @@ def test_404_page_loads_its_assets_and_links_from_the_site_root(
     assert header == "sticky"
     config: Any = page.evaluate("() => JSON.parse(document.getElementById('__config').textContent)")
     assert config["base"].rstrip("/") + "/" == host
-    page.locator(".md-search__input").click()
-    ready = config["translations"]["search.result.placeholder"]  # the index is loaded
-    expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
+    open_search(page)  # the index is found and loaded
     page.locator(".md-search__input").press_sequentially("Banshee")
     found = page.locator(".md-search-result__item:not([hidden]) > a.md-search-result__link")
     expect(found.first).to_be_visible()

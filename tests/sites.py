@@ -1,0 +1,42 @@
+"""The site as tests build and use it: one way to run ``mkdocs build``, one way to wait for the
+search box."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+
+def mkdocs_build(
+    project: Path, out: Path, *, site_url: str | None = None, umask: int | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``mkdocs build --strict`` of ``project`` into ``out``, as a plain command: with
+    ``SITE_URL`` set to ``site_url``, or unset (every link relative); under ``umask`` if given."""
+    env = {k: v for k, v in os.environ.items() if k != "SITE_URL"}
+    env["NO_MKDOCS_2_WARNING"] = "1"
+    if site_url is not None:
+        env["SITE_URL"] = site_url
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        preexec_fn=None if umask is None else lambda: os.umask(umask),
+    )
+
+
+def open_search(page: Page) -> None:
+    """Focus the search box and wait until its index is loaded: it loads in a worker, and a
+    query typed before would be lost."""
+    page.locator(".md-search__input").click()
+    ready = page.evaluate(
+        "JSON.parse(document.getElementById('__config').textContent)"
+        ".translations['search.result.placeholder']"
+    )
+    expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
