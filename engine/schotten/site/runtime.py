@@ -273,10 +273,17 @@ def write_gzip_copy(path: Path, cache: Path | None = None) -> None:
     # has no name and no date: the same input gives the same bytes, build after build.
     partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
     if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(partial, cached.with_name(partial.name))
-        cached.with_name(partial.name).replace(cached)
+        _keep(partial, cached)
     partial.replace(target)
+
+
+def _keep(made: Path, cached: Path) -> None:
+    """A copy of ``made`` at ``cached``, written aside and renamed: another build reading the
+    cache at the same time sees the whole file or none."""
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
+    shutil.copyfile(made, partial)
+    partial.replace(cached)
 
 
 @dataclass(frozen=True)
@@ -295,11 +302,13 @@ def write_bytecode(jobs: Sequence[BytecodeJob], cache: Path | None = None) -> No
     A result is kept in ``cache`` under a name made from everything it depends on: the sources,
     the compiler's code and the Pyodide release.
     """
+    compiler = hashlib.sha256()
+    for part in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py"), PYODIDE / "package.json"):
+        compiler.update(part.read_bytes())
     pending: list[tuple[BytecodeJob, Path | None]] = []
     for job in jobs:
-        key = hashlib.sha256(job.source.read_bytes())
-        for part in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py"), PYODIDE / "package.json"):
-            key.update(part.read_bytes())
+        key = compiler.copy()
+        key.update(job.source.read_bytes())
         key.update((job.prefix or "").encode())
         cached = cache / f"{job.source.stem}-{key.hexdigest()[:16]}.pyc.zip" if cache else None
         if cached is not None and cached.is_file():
@@ -333,10 +342,7 @@ def write_bytecode(jobs: Sequence[BytecodeJob], cache: Path | None = None) -> No
         raise SiteCheckError(f"compiling the checker's Python failed: {detail}")
     for job, cached in pending:
         if cached is not None:
-            cached.parent.mkdir(parents=True, exist_ok=True)
-            partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-            shutil.copyfile(job.target, partial)
-            partial.replace(cached)
+            _keep(job.target, cached)
 
 
 def _written(target: Path, write: Callable[[Path], None]) -> None:
