@@ -1,18 +1,30 @@
-"""The engine's exceptions: bad notation, and moves the rules forbid."""
+"""The engine's exceptions: bad notation, and moves the rules forbid.
+
+Every error that a user's input can cause, in every part of the project, derives from
+:class:`SchottenError`: a command prints it as ``error: ...`` and exits with its
+:attr:`~SchottenError.exit_status`; any other exception is a bug.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from schotten.rules import Rule
 
 
-class InvalidNotationError(ValueError):
+class SchottenError(Exception):
+    """A mistake in what was given to the engine or a command, never a bug of the engine."""
+
+    #: The exit status a command ends with when this error stops it.
+    exit_status: ClassVar[int] = 1
+
+
+class InvalidNotationError(SchottenError, ValueError):
     """Text that is not a card, a move or a position in the project's notation."""
 
 
-class IllegalActionError(ValueError):
+class IllegalActionError(SchottenError, ValueError):
     """A move the rules forbid; the message starts with the id of the rule it breaks."""
 
     def __init__(self, rule: Rule, message: str) -> None:
@@ -21,5 +33,5 @@ class IllegalActionError(ValueError):
         self.detail = message
 
 
-class InvalidPositionError(ValueError):
+class InvalidPositionError(SchottenError, ValueError):
     """A position that cannot occur: a card twice, a side over capacity, ..."""
