@@ -327,7 +327,7 @@ hand)
                 moves.append(Pass())
             return moves
         if self.phase is Phase.RETURN:
-            return tactics.return_moves(self._hands[me])
+            return tactics.return_moves(self._hands[me], self._joker[me])
         if self.phase is Phase.CLAIM:
             provable = self.provable_stones()
             claims: list[Move] = [Claim()]
@@ -450,7 +450,8 @@ hand)
         tactics.verify_recruiter(self._deck_sizes(), move)
 
     def _verify_return(self, move: Return) -> None:
-        tactics.verify_return(self._hands[self.to_move], self.to_move, move)
+        me = self.to_move
+        tactics.verify_return(self._hands[me], me, move, self._joker[me])
 
     def _verify_pass(self) -> None:
         fit = self._clan_fit(self.to_move)
