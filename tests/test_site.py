@@ -634,7 +634,23 @@ def test_play_on_cases_show_each_move_with_the_engine_answer(site: Path, lang: s
 @pytest.mark.parametrize(
     ("page", "sections"),
     [
-        ("rulings", ("pass", "completed-first", "claim-wild-pool", "deadlock")),
+        (
+            "rulings",
+            (
+                "pass",
+                "empty-deck",
+                "completed-first",
+                "elite-troop-value",
+                "claim-wild-pool",
+                "claim-together",
+                "claim-closed",
+                "combat-mode",
+                "ruse-target",
+                "recruiter",
+                "deadlock",
+                "match-scoring",
+            ),
+        ),
         (
             "tactics",
             (

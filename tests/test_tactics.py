@@ -239,6 +239,43 @@ def test_recruiter_returns_one_card_when_the_hand_holds_only_one() -> None:
     assert (game.hand(YOU), game.deck(Deck.CLAN)) == ((), CLAN_CARDS[:1])
 
 
+def test_recruiter_never_returns_the_joker_its_player_must_keep() -> None:
+    # You have played a Joker: the other one stays in your hand (rule joker-once), so it is not
+    # one of the cards the Recruiter puts back, where the opponent could draw it.
+    game = start({1: ("joker", "spy")}, ("joker, recruiter, red 1, red 2", ""))
+    game.apply("play recruiter: draw clan, clan, clan")
+    assert all(Tactic.JOKER not in m.cards for m in game.legal_moves() if isinstance(m, Return))
+    assert Move.parse("return red 1, red 2") in game.legal_moves()
+    error = refused(game, "return joker, red 1")
+    assert error.rule is Rule.JOKER_ONCE
+    assert "first has played a Joker" in str(error)
+    game.apply("return red 1, red 2")
+    assert Tactic.JOKER in game.hand(YOU)
+
+
+def test_recruiter_returns_one_card_when_the_rest_is_a_joker_to_keep() -> None:
+    # Every tactic card is out but your Joker and your Recruiter; one Clan card is left to draw.
+    board = table(
+        {1: ("joker", "spy")},
+        variant=Variant.TACTICAL,
+        discard=("strategist, banshee", "traitor, shield-bearer"),
+    )
+    board = board.with_stone(replace(board.stone(8), mud_fight=YOU))
+    board = board.with_stone(replace(board.stone(9), blind_mans_bluff=OPPONENT))
+    board = replace(
+        board, discard=((*board.discard[YOU], *CLAN_CARDS[1:]), board.discard[OPPONENT])
+    )
+    game = Game.from_position(
+        board, (cards("joker, recruiter"), ()), {Deck.CLAN: CLAN_CARDS[:1], Deck.TACTIC: ()}
+    )
+    game.apply("play recruiter: draw clan")
+    assert [str(m) for m in game.legal_moves()] == ["return red 1"]
+    assert refused(game, "return joker, red 1").rule is Rule.JOKER_ONCE
+    assert refused(game, "return joker").rule is Rule.JOKER_ONCE
+    game.apply("return red 1")
+    assert game.hand(YOU) == (Tactic.JOKER,)
+
+
 def _every_tactic() -> list[Tactic]:
     return [Tactic.JOKER, *Tactic]
 

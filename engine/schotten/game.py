@@ -30,7 +30,8 @@ When the engine closes the game, and what it automates (the decisions of the sit
   tactical variant the player may then still play a tactic card instead.
 - The Recruiter's target is the decks: with both empty it cannot be played (rule
   ``ruse-target``). It draws three cards, or all that remain, then returns two cards (one if the
-  hand holds only one), each to the bottom of its own deck, in the order written.
+  hand holds only one), each to the bottom of its own deck, in the order written; never a Joker
+  its player must keep (rule ``joker-once``).
 - A card a ruse discards goes to the pile of the player on whose side it stood (a Joker taken by
   the Banshee still counts as its owner's Joker and tactic card); the ruse goes to the pile of
   the player who played it.
@@ -327,7 +328,7 @@ hand)
                 moves.append(Pass())
             return moves
         if self.phase is Phase.RETURN:
-            return tactics.return_moves(self._hands[me])
+            return tactics.return_moves(self._hands[me], self._joker[me])
         if self.phase is Phase.CLAIM:
             provable = self.provable_stones()
             claims: list[Move] = [Claim()]
@@ -450,7 +451,8 @@ hand)
         tactics.verify_recruiter(self._deck_sizes(), move)
 
     def _verify_return(self, move: Return) -> None:
-        tactics.verify_return(self._hands[self.to_move], self.to_move, move)
+        me = self.to_move
+        tactics.verify_return(self._hands[me], me, move, self._joker[me])
 
     def _verify_pass(self) -> None:
         fit = self._clan_fit(self.to_move)

@@ -156,9 +156,18 @@ def verify_recruiter(decks: Mapping[Deck, int], move: Recruiter) -> None:
             )
 
 
-def verify_return(hand: Sequence[Card], player: Player, move: Return) -> None:
-    """The Recruiter's second half: two cards of the hand (one if it holds only one)."""
-    need = min(2, len(hand))
+def verify_return(hand: Sequence[Card], player: Player, move: Return, joker_played: bool) -> None:
+    """The Recruiter's second half: two cards of the hand (one if it holds only one). A Joker
+    that its player must keep (rule ``joker-once``: they have played the other) is not one of
+    them: put back under the tactic deck, it could reach the opponent."""
+    if joker_played and Tactic.JOKER in move.cards:
+        raise IllegalActionError(
+            Rule.JOKER_ONCE,
+            f"{player} has played a Joker: the other stays in {player}'s hand to the end of the "
+            "game and is not returned",
+        )
+    returnable = _returnable(hand, joker_played)
+    need = min(2, len(returnable))
     if len(move.cards) != need:
         raise IllegalActionError(
             Rule.RECRUITER, f"the Recruiter returns {need} cards, not {len(move.cards)}"
@@ -170,11 +179,18 @@ def verify_return(hand: Sequence[Card], player: Player, move: Return) -> None:
         )
 
 
-def return_moves(hand: Sequence[Card]) -> list[Move]:
+def return_moves(hand: Sequence[Card], joker_played: bool) -> list[Move]:
     """Every legal Return from this hand, in a fixed order."""
-    need = min(2, len(hand))
-    picks = itertools.permutations(range(len(hand)), need)
-    return [Return(c) for c in distinct(tuple(hand[i] for i in p) for p in picks)]
+    returnable = _returnable(hand, joker_played)
+    need = min(2, len(returnable))
+    picks = itertools.permutations(range(len(returnable)), need)
+    return [Return(c) for c in distinct(tuple(returnable[i] for i in p) for p in picks)]
+
+
+def _returnable(hand: Sequence[Card], joker_played: bool) -> list[Card]:
+    """The cards of the hand the Recruiter may put back: all but a Joker its player must keep.
+    The Recruiter drew at least one card, so at least one is left."""
+    return [c for c in hand if not (joker_played and c is Tactic.JOKER)]
 
 
 def verify_ruse_target(
