@@ -283,8 +283,13 @@ def test_without_site_url_no_absolute_address_is_written(unaddressed: Path) -> N
     assert not (unaddressed / "sitemap.xml").exists()
     for path in pages(unaddressed):
         page = read(path)
-        assert page.alternates == [] and page.canonical == "", path
-        assert "og:url" not in page.meta, path
+        assert page.canonical == "" and "og:url" not in page.meta, path
+        # The alternates are there too, relative: each leads to a page of this very site.
+        assert sorted(code for code, _ in page.alternates) == ["es", "fr", "x-default"], path
+        for _, href in page.alternates:
+            target = (path.parent / href).resolve()
+            target = target / "index.html" if target.is_dir() else target
+            assert target.is_file() and target.is_relative_to(unaddressed.resolve()), (path, href)
         absolute = [
             (k, v) for k, v in page.attributes if re.match(r"^(/|[a-z][a-z0-9+.-]*:)", v, re.I)
         ]

@@ -2,9 +2,8 @@
 
 - Language alternates: each page links its French and its Spanish version (``hreflang``) and
   names the French one the default (``x-default``), from the same table of addresses as the
-  sitemap (:func:`sitemap_xml`). Search engines read them only as absolute addresses, and the
-  theme's script requests a sitemap beside each one it finds: they are written only when the
-  site's address (``SITE_URL``) is known.
+  sitemap (:func:`sitemap_xml`): absolute when the site's address (``SITE_URL``) is known,
+  relative otherwise, like every other link of the site.
 - Open Graph and Twitter card tags: the page's title, description, language, address and its
   preview picture (:mod:`schotten.site.previews`), with the picture's description in the page's
   language. Without ``SITE_URL`` the picture's address is relative and there is no ``og:url``.
@@ -76,13 +75,16 @@ def alternates(stem: str) -> list[tuple[str, str]]:
 def head_html(head: PageHead, site_url: str | None) -> str:
     """The head's elements for one page (``site_url`` is ``SITE_URL``, or None)."""
     here = page_path(head.stem, head.lang)
-    lines = []
-    if site_url:
-        lines += [
-            f'<link rel="alternate" hreflang="{code}" href="{escape(absolute(site_url, path))}">'
-            for code, path in alternates(head.stem)
-        ]
-    image = absolute(site_url, head.image) if site_url else relative(here, head.image)
+
+    def link(target: str) -> str:
+        return absolute(site_url, target) if site_url else relative(here, target)
+
+    lines = [
+        f'<link rel="alternate" hreflang="{code}" href="{escape(link(path))}">'
+        for code, path in alternates(head.stem)
+    ]
+    lines.append(_HIDE_ALTERNATES)
+    image = link(head.image)
     width, height = head.image_size
     properties = [
         ("og:type", "website"),
@@ -110,6 +112,23 @@ def head_html(head: PageHead, site_url: str | None) -> str:
     if head.questions:
         lines.append(faq_json_ld(head.questions, head.lang))
     return "\n".join(lines)
+
+
+# The theme's script requests a sitemap beside every <link rel="alternate"> once the page has
+# loaded (for a language switcher of its own, which the site does not use): there is none beside
+# a page, and each request would fail. The page's alternates are hidden from it for that moment
+# only (the theme listens for the same event, after this), then put back as they were written.
+_HIDE_ALTERNATES = """<script>
+  (function () {
+    var links = document.querySelectorAll('link[rel="alternate"][hreflang]');
+    document.addEventListener("DOMContentLoaded", function () {
+      links.forEach(function (link) { link.rel = "schotten-alternate"; });
+      setTimeout(function () {
+        links.forEach(function (link) { link.rel = "alternate"; });
+      }, 0);
+    }, { once: true });
+  })();
+</script>"""
 
 
 def faq_json_ld(questions: Sequence[QuestionAnswer], lang: str) -> str:
