@@ -24,6 +24,7 @@ from schotten.casebook import load_cases
 from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import SiteCheckError, faq, head, previews, questions
+from schotten.site.build import render_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_URL = "https://example.org/schotten/"
@@ -349,3 +350,31 @@ def test_a_preview_is_the_same_bytes_each_time_and_fits_a_chat() -> None:
     long = previews.Preview("mot " * 80, (), "Site", preview.picture, "")
     svg = previews.preview_svg(long)
     assert svg.count('font-size="52"') == 3 and "…" in svg
+
+
+def test_a_verdict_table_row_that_asks_a_question_is_structured_data(tmp_path: Path) -> None:
+    project = minimal_project(tmp_path / "project")
+    case_file = project / "cases" / "two-cards-against-none.yaml"
+    text = case_file.read_text(encoding="utf-8")
+    asked = {
+        "fr": "Deux cartes de ton côté et rien en face\u00a0: peux-tu revendiquer\u202f?",
+        "es": "Dos cartas en tu lado y ninguna enfrente: ¿puedes conquistar?",
+    }
+    for lang, question in asked.items():
+        quoted = json.dumps(question, ensure_ascii=False)  # YAML reads a JSON string as is
+        text = re.sub(rf"(?m)^(situation:\n(?:  .*\n)*?  {lang}: ).*$", rf"\g<1>{quoted}", text)
+    assert all(json.dumps(q, ensure_ascii=False) in text for q in asked.values())
+    case_file.write_text(text, encoding="utf-8")
+    run = mkdocs_build(project, tmp_path / "site")
+    assert run.returncode == 0, run.stdout + run.stderr
+    case = next(c for c in load_cases(project / "cases") if c.id == "two-cards-against-none")
+    for lang, path in (("fr", "index.html"), ("es", "es/index.html")):
+        (data,) = [json.loads(b) for b in read(tmp_path / "site" / path).json_ld]
+        pairs = [(q["name"], q["acceptedAnswer"]["text"]) for q in data["mainEntity"]]
+        assert pairs == [(asked[lang], case.why[lang])], lang
+
+
+def test_a_questions_block_that_is_wrong_names_the_page() -> None:
+    source = "# Page\n\n{% call questions() %}\nPas une question.\n{% endcall %}\n"
+    with pytest.raises(SiteCheckError, match=r"^x\.md:3: \(fr\) questions\(\): 'Pas une question"):
+        render_page(source, "fr", "x.md", ())
