@@ -378,3 +378,18 @@ def test_a_questions_block_that_is_wrong_names_the_page() -> None:
     source = "# Page\n\n{% call questions() %}\nPas une question.\n{% endcall %}\n"
     with pytest.raises(SiteCheckError, match=r"^x\.md:3: \(fr\) questions\(\): 'Pas une question"):
         render_page(source, "fr", "x.md", ())
+
+
+def test_preview_text_is_drawn_with_the_shipped_fonts() -> None:
+    # No system font is loaded: a text would vanish silently if the shipped ones were missing.
+    def picture(text: str, weight: str) -> bytes:
+        return previews.render_png(
+            '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
+            '<rect width="200" height="40" fill="#fff"/>'
+            f'<text x="4" y="30" font-size="24" font-weight="{weight}" font-family="sans-serif">'
+            f"{text}</text></svg>"
+        )
+
+    blank = picture("", "normal")
+    regular, bold = picture("Borne 4", "normal"), picture("Borne 4", "bold")
+    assert blank != regular != bold != blank
