@@ -22,13 +22,22 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
-from schotten.site import SiteCheckError, runtime, theme
-from schotten.site.build import DEFAULT_LANGUAGE, Prepared, fingerprint, page_language, prepare
+from schotten._files import write_atomically
+from schotten.site import SiteCheckError, head, previews, questions, runtime, theme
+from schotten.site.build import (
+    DEFAULT_LANGUAGE,
+    Prepared,
+    fingerprint,
+    page_language,
+    page_stem,
+    prepare,
+)
 from schotten.site.publish import new_folder, signals_as_exit, swap_in
 
 log = logging.getLogger("mkdocs.hooks.schotten")
@@ -185,8 +194,8 @@ def _home(lang: str) -> str:
 
 def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kwargs: Any) -> str:
     # A sitemap lists absolute addresses: without SITE_URL there are none to give.
-    if template_name.startswith("sitemap.xml") and not config.site_url:
-        return ""
+    if template_name.startswith("sitemap.xml"):
+        return _sitemap(config)
     # Each language's build writes the theme's 404 page at the root: the default language keeps
     # the root, the others get theirs in their own folder (<site>/es/404.html).
     lang = config.theme["language"]
@@ -200,6 +209,7 @@ def on_post_template(output: str, template_name: str, config: MkDocsConfig, **kw
 
 def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
     _swap.built = True  # a later failure (strict warnings, another language) still counts
+    _write_previews(config)
     # Once per command: the runtime goes to the root of the site, shared by both languages.
     if config.theme["language"] != DEFAULT_LANGUAGE:
         return
@@ -207,3 +217,71 @@ def on_post_build(config: MkDocsConfig, **kwargs: Any) -> None:
         runtime.install_runtime(Path(config.site_dir))
     except SiteCheckError as exc:
         raise PluginError(str(exc)) from exc
+
+
+# The page's head: language alternates, preview tags and pictures, questions as structured data
+# (schotten.site.head). The previews of one language build wait here until its pages are written.
+_previews: dict[str, bytes] = {}
+
+
+@event_priority(50)  # before the search plugin reads the page: the question markers are no text
+def on_page_context(
+    context: TemplateContext, page: Page, config: MkDocsConfig, **kwargs: Any
+) -> TemplateContext:
+    if not _last:
+        raise PluginError("the site was not checked: on_pre_build did not run")
+    (prepared,) = _last.values()
+    content = page.content or ""
+    asked = questions.read_markers(content)
+    page.content = questions.strip_markers(content)
+    src_uri = page.file.src_uri
+    lang = page_language(src_uri)
+    stem = page_stem(src_uri)
+    meta = page.meta or {}
+    title = str(meta.get("title") or page.title or config.site_name)
+    try:
+        preview = previews.page_preview(stem, lang, title, config.site_name, prepared.entries)
+        png = previews.preview_png(preview)
+    except SiteCheckError as exc:
+        raise PluginError(f"{src_uri}: {exc}") from exc
+    name = previews.file_name(stem, lang, png)
+    _previews[name] = png
+    page_head = head.PageHead(
+        stem=stem,
+        lang=lang,
+        title=title,
+        description=str(meta.get("description") or config.site_description or ""),
+        site_name=config.site_name,
+        image=f"{head.PREVIEW_FOLDER}/{name}",
+        image_alt=preview.alt,
+        image_size=previews.png_size(png),
+        questions=asked,
+    )
+    context["schotten_head"] = head.head_html(page_head, config.site_url)
+    return context
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
+    # The gate for structured data: every question and answer it gives is on the page.
+    problems = head.structured_data_problems(output)
+    if problems:
+        raise PluginError(
+            f"{page.file.src_uri}: refusing to publish structured data the page does not show:\n  "
+            + "\n  ".join(problems)
+        )
+    return output
+
+
+def _sitemap(config: MkDocsConfig) -> str:
+    if not config.site_url or not _last:
+        return ""
+    (prepared,) = _last.values()
+    return head.sitemap_xml((page_stem(uri) for uri in prepared.pages), config.site_url)
+
+
+def _write_previews(config: MkDocsConfig) -> None:
+    folder = Path(config.site_dir) / head.PREVIEW_FOLDER
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, png in sorted(_previews.items()):
+        write_atomically(folder / name, png)
+    _previews.clear()

@@ -36,7 +36,16 @@ from markupsafe import Markup
 
 import schotten
 from schotten.board import Player
-from schotten.site import LANGUAGES, SiteCheckError, faq, labels, proofs, verified, widgets
+from schotten.site import (
+    LANGUAGES,
+    SiteCheckError,
+    faq,
+    labels,
+    proofs,
+    questions,
+    verified,
+    widgets,
+)
 from schotten.site.typography import spacing_faults
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
@@ -213,7 +222,7 @@ def page_functions(
         "verdict_details": partial(faq.verdict_details, entries, lang),
         "cases_for": partial(faq.cases_for, entries, lang),
     }
-    for module in (verified, widgets, proofs):
+    for module in (verified, widgets, proofs, questions):
         for fname, function in module.jinja_functions(lang).items():
             if fname in functions:
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")

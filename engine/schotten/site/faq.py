@@ -30,6 +30,7 @@ from schotten.claims import Reason, StoneVerdict
 from schotten.formations import Formation, FormationKind
 from schotten.moves import Move
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays
+from schotten.site.questions import table_marker
 from schotten.site.verified import cards_text, cards_with_articles, joined
 from schotten.svg import position_svg
 
@@ -194,9 +195,10 @@ def verdict_table(entries: Sequence[FaqEntry], lang: str, table: str = "faq") ->
         }
         for entry in table_entries(entries, table)
     ]
-    return Markup(
-        _template("table.md.j2").render(headers=_label(lang, "faq", "headers"), rows=rows)
-    )
+    table_md = _template("table.md.j2").render(headers=_label(lang, "faq", "headers"), rows=rows)
+    # Rows whose situation is a question are the page's questions too (schotten.site.questions).
+    asked = table_marker((row["situation"], row["why"]) for row in rows)
+    return Markup(table_md + asked)
 
 
 def verdict_details(
