@@ -1,11 +1,11 @@
-"""The brute force of schotten.verify, on positions worked out by hand from RULES.md, against
-the test-only reference on random positions, and against its loop version on every space."""
+"""The brute force of schotten.verify, on positions worked out by hand from RULES.md, and
+against the test-only reference on random positions (tests/test_verify_spaces.py runs it against
+the engine on every space)."""
 
 from __future__ import annotations
 
 import random
 
-import brute_loop
 import pytest
 from reference import brute_judge as reference_judge
 
@@ -13,7 +13,6 @@ from schotten.board import Player
 from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
 from schotten.verify import brute
 from schotten.verify.brute import (
-    BruteVerdict,
     Position,
     blocks,
     brute_judge,
@@ -24,7 +23,7 @@ from schotten.verify.brute import (
     rank_table,
     strength,
 )
-from schotten.verify.spaces import SPACES, one_stone_board
+from schotten.verify.spaces import one_stone_board
 
 
 def pos(mine: str, theirs: str, variant: str = "base", **kw: object) -> Position:
@@ -223,18 +222,3 @@ def test_a_block_judges_each_position_as_it_is_judged_alone(
     assert brute_judge_many(positions) == alone
     for block, members in blocks(positions):
         assert judge_block(block) == [alone[k] for k in members]
-
-
-@pytest.mark.parametrize("name", list(SPACES))
-def test_agrees_with_the_loop_brute_force_on_a_sample_of_every_space(name: str) -> None:
-    space = SPACES[name]
-    count = space.chunks
-    for index in (1, count // 2, count - 1):
-        for block, items in space.blocks(index, count):
-            for item, verdict in zip(items, judge_block(block), strict=True):
-                before = brute_loop.brute_judge(item.position)
-                assert verdict == brute_loop_verdict(before), item.position
-
-
-def brute_loop_verdict(before: brute_loop.BruteVerdict) -> BruteVerdict:
-    return BruteVerdict(before.reason, before.mine, before.theirs, before.completions)
