@@ -161,13 +161,6 @@ class BruteVerdict:
     completions: int = 0  # completions tried, wild values expanded
 
 
-def pool(position: Position) -> tuple[list[int], list[Tactic]]:
-    """The unseen Clan cards (indices) and the wild cards the opponent could still get."""
-    seen = _split((*position.mine, *position.theirs, *position.elsewhere_mine))[0]
-    seen += _split(position.elsewhere_theirs)[0]
-    return [i for i in range(N_CARDS) if i not in seen], wild_pool(position)
-
-
 def wild_pool(position: Position) -> list[Tactic]:
     """The wild cards the opponent could still get: each one unseen, and a Joker only if two
     are not seen and the opponent never played one (RULES.md, site ruling claim-wild-pool)."""
@@ -273,12 +266,6 @@ class Block:
     template: Position
     mine: Sequence[tuple[int, ...]]
     theirs: Sequence[tuple[int, ...]]
-
-    def position(self, k: int) -> Position:
-        t = self.template
-        mine = (*(index_card(i) for i in self.mine[k]), *t.mine)
-        theirs = (*(index_card(i) for i in self.theirs[k]), *t.theirs)
-        return replace(t, mine=mine, theirs=theirs)
 
 
 def blocks(positions: Sequence[Position]) -> list[tuple[Block, list[int]]]:
