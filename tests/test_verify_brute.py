@@ -1,5 +1,6 @@
 """The brute force of schotten.verify, on positions worked out by hand from RULES.md, and
-against the test-only reference on random positions."""
+against the test-only reference on random positions (tests/test_verify_spaces.py runs it against
+the engine on every space)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from reference import brute_judge as reference_judge
 
 from schotten.board import Player
 from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
+from schotten.verify import brute
 from schotten.verify.brute import (
     Position,
+    blocks,
     brute_judge,
+    brute_judge_many,
     completion_strength,
+    judge_block,
     rank,
     rank_table,
     strength,
@@ -170,3 +175,50 @@ def test_a_witness_not_from_the_pool_reaches_nothing(bad: list[str]) -> None:
         "red 1, green 1, blue 1", "red 3, green 3", elsewhere_mine=parse_cards(["blue 8"])
     )
     assert completion_strength(position, parse_cards(bad)) is None
+
+
+def test_mud_fight_and_blind_mans_bluff_together_count_four_cards_by_their_total() -> None:
+    position = pos(
+        "red 9, green 9, blue 1, purple 1",
+        "red 8, green 8, blue 8",
+        "tactical",
+        mud=True,
+        blind=True,
+    )
+    verdict = brute_judge(position)
+    # Mine: 20. Theirs: 24 and one more card: any unseen card or a wild card beats 20.
+    assert (verdict.reason, verdict.mine, verdict.theirs) == (
+        "opponent-can-beat",
+        ("total", 20),
+        ("total", 33),  # 8 + 8 + 8 + a Joker as a 9
+    )
+    # 47 unseen Clan cards, the Joker as each of 54 cards, the Spy as each 7, the Shield Bearer
+    # as each 1, 2 and 3.
+    assert verdict.completions == 47 + 54 + 6 + 18
+
+
+def test_every_wild_value_is_one_completion() -> None:
+    # Two cards against three: 49 unseen Clan cards, then each wild card at every value.
+    verdict = brute_judge(pos("red 1, green 1, blue 1", "red 3, green 3", "tactical"))
+    assert verdict.completions == 49 + 54 + 6 + 18
+
+
+def test_a_side_that_no_pool_can_complete_is_beaten_by_nothing() -> None:
+    # Every Clan card but three is seen elsewhere and there is no wild card (base game): the
+    # opponent's empty side needs three cards from a pool of one.
+    mine = parse_cards(["red 1", "green 1", "blue 1"])
+    seen = tuple(c for c in CLAN_CARDS if c not in mine and str(c) != "purple 9")
+    verdict = brute_judge(Position("base", mine, (), elsewhere_theirs=seen))
+    assert (verdict.reason, verdict.theirs, verdict.completions) == ("unbeatable", None, 0)
+
+
+def test_a_block_judges_each_position_as_it_is_judged_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random(7)
+    positions = [_random_position(rng) for _ in range(60)]
+    alone = [brute_judge(p) for p in positions]
+    monkeypatch.setattr(brute, "_BLOCK", 64)  # many small blocks of rows instead of one
+    assert brute_judge_many(positions) == alone
+    for block, members in blocks(positions):
+        assert judge_block(block) == [alone[k] for k in members]

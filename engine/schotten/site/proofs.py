@@ -86,6 +86,10 @@ _SPACES: dict[str, dict[str, str]] = {
         "blind-one-stone": (
             f"Variante tactique, Colin-Maillard sur la Borne{NBSP}: 3 cartes Clan contre 0, 1 ou 2"
         ),
+        "mud-blind-one-stone": (
+            f"Variante tactique, Combat de Boue et Colin-Maillard sur la Borne{NBSP}: "
+            "4 cartes Clan contre 0 à 3"
+        ),
         "elite-one-stone": (
             f"Variante tactique, une Borne{NBSP}: Troupes d'élite de part et d'autre, visibles "
             "ailleurs ou encore cachées"
@@ -105,6 +109,10 @@ _SPACES: dict[str, dict[str, str]] = {
         ),
         "blind-one-stone": (
             "Variante táctica, Gallina ciega en la piedra: 3 cartas de clan contra 0, 1 o 2"
+        ),
+        "mud-blind-one-stone": (
+            "Variante táctica, Combate en el barro y Gallina ciega en la piedra: "
+            "4 cartas de clan contra 0 a 3"
         ),
         "elite-one-stone": (
             "Variante táctica, una piedra: tropas de élite en cualquiera de los lados, a la "

@@ -1,8 +1,9 @@
-"""Throughput of ``schotten verify``: positions a second on a local cluster of 1 or 2 workers,
-and the wall time a whole space would take on more cores (printed by ``scripts/bench``).
+"""Throughput of ``schotten verify``: the brute force's completions per CPU second, positions a
+second in one process and on a local cluster of 1 or 2 workers, and the wall time a whole space
+would take on more cores (printed by ``scripts/bench``).
 
-The measure checks the same chunks (every N-th chunk of the space, so a fair sample of it) with
-each number of workers, after the workers have built their tables.
+The measure checks the same chunks (every N-th chunk of the space, so a fair sample of it) each
+time, after the tables are built.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from schotten.verify.brute import judge_block
 from schotten.verify.check import check_chunk
 from schotten.verify.run import connect, run_space
 from schotten.verify.spaces import SPACES
@@ -28,6 +30,39 @@ class Rate:
     @property
     def per_second(self) -> float:
         return self.classes / self.seconds
+
+
+@dataclass(frozen=True)
+class BruteRate:
+    space: str
+    completions: int  # completions tried, wild values expanded
+    cpu_seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.completions / self.cpu_seconds
+
+
+def _sample(space_name: str, chunks: int) -> tuple[int, list[int]]:
+    """The chunk count of the space and ``chunks`` of its chunks, spread over it."""
+    count = SPACES[space_name].chunks
+    step = max(count // chunks, 1)
+    return count, list(range(0, step * chunks, step))[:count]
+
+
+def measure_brute(space_name: str, chunks: int) -> BruteRate:
+    """The brute force alone on the same chunks, in this process: completions per CPU second."""
+    space = SPACES[space_name]
+    count, indices = _sample(space_name, chunks)
+    check_chunk(space_name, indices[0], count)  # the tables and the unit list, built once
+    completions = 0
+    cpu = 0.0
+    for index in indices:
+        for block, _ in space.blocks(index, count):
+            start = time.process_time()
+            completions += sum(v.completions for v in judge_block(block))
+            cpu += time.process_time() - start
+    return BruteRate(space_name, completions, cpu)
 
 
 def measure(space_name: str, workers: int, chunks: int) -> Rate:
@@ -49,15 +84,13 @@ def measure(space_name: str, workers: int, chunks: int) -> Rate:
 
 
 def measure_in_process(space_name: str, chunks: int) -> Rate:
-    """The same chunks checked in this process, without Dask: one core's rate, warm."""
-    space = SPACES[space_name]
-    count = space.chunks
-    step = max(count // chunks, 1)
-    if hasattr(space, "units"):
-        check_chunk(space_name, 0, len(space.units()))  # tables and units, as a worker's warm-up
-    start = time.perf_counter()
-    classes = sum(check_chunk(space_name, i, count).classes for i in range(0, step * chunks, step))
-    return Rate(space_name, 1, classes, time.perf_counter() - start)
+    """The same chunks checked in this process, without Dask: one core's rate (per CPU
+    second), warm."""
+    count, indices = _sample(space_name, chunks)
+    check_chunk(space_name, indices[0], count)  # tables and units, as a worker's warm-up
+    start = time.process_time()
+    classes = sum(check_chunk(space_name, i, count).classes for i in indices)
+    return Rate(space_name, 1, classes, time.process_time() - start)
 
 
 def projected_seconds(space_name: str, rate: Rate, cores: int) -> float | None:

@@ -7,9 +7,13 @@ total), an elite troop tries every colour and value of its range, and the claim 
 opponent side is incomplete is proven only if no completion of that side from the unseen pool is
 strictly stronger.
 
-Speed comes from one table per side size, built once per process: the rank of every ordered
-tuple of card indices (repetitions included, so that a Joker may copy a card on the table), so
-that each completion costs one index sum and one lookup.
+It is array code (NumPy, from the ``verify`` extra). A side is a row of card numbers read as one
+index into a table that holds the rank of every ordered row (repetitions included, so that a
+Joker may copy a card on the table, and in any order, so that no row is sorted): every value of
+every wild card is one more row, and every completion of the opponent's side from the unseen pool
+is a row of a block. The best completion is the maximum of a block. Positions that share a shape
+(their sides' sizes and elite troops, the wild cards of the pool) are judged together, one block
+for the lot.
 
 >>> from schotten.cards import parse_cards
 >>> position = Position("base", parse_cards(["red 1", "green 1", "blue 1"]),
@@ -23,15 +27,19 @@ from __future__ import annotations
 
 import functools
 import itertools
-import operator
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
+
+import numpy as np
 
 from schotten.cards import Card, ClanCard, Colour, Tactic
 
 N_CARDS = 54
 KIND_NAMES = ("total", "sum", "run", "colour", "same-value", "colour-run")  # weakest first
 _KIND_STEP = 40  # a rank is kind * 40 + total: totals never reach 40, ranks fit in a byte
+_NONE = 0  # below every rank (a total is 3 at least): "no completion"
+_BLOCK = 1 << 20  # table reads per NumPy operation: large enough to pay, small in memory
 
 # Each wild card stands for any card of its range (RULES.md, Formations).
 WILD_RANGES: dict[Tactic, tuple[int, ...]] = {
@@ -41,6 +49,7 @@ WILD_RANGES: dict[Tactic, tuple[int, ...]] = {
 }
 
 Strength = tuple[str, int]  # (formation kind, total), as written in case files: ("run", 15)
+Array = np.ndarray[Any, Any]
 
 
 def card_index(card: ClanCard) -> int:
@@ -86,24 +95,39 @@ def strength(value: int) -> Strength:
     return KIND_NAMES[value // _KIND_STEP], value % _KIND_STEP
 
 
+_STRENGTHS = tuple(strength(v) for v in range(len(KIND_NAMES) * _KIND_STEP))
+
+
 @functools.cache  # one table per process and kind of side: built once, read millions of times
-def rank_table(size: int, totals_only: bool) -> bytes:
+def rank_table(size: int, totals_only: bool) -> Array:
     """``table[a*54**(size-1) + ... + z]``: the rank of the side (a, ..., z), in any order.
 
-    Built row by row: the ranks of (a, ..., y, z) over every last card z depend only on the
-    values of a..y and on whether they share one colour, so each distinct row is computed once.
+    A rank depends only on the values of the cards and on whether they share one colour, so
+    :func:`rank` is called once for each row of values (9**size of them) in one colour and in
+    several, and the table is that small table read at every row of cards.
     """
-    rows: dict[tuple[tuple[int, ...], int], bytes] = {}
-    parts: list[bytes] = []
-    for head in itertools.product(range(N_CARDS), repeat=size - 1):
-        colours = {i // 9 for i in head}
-        key = (tuple(sorted(i % 9 for i in head)), colours.pop() if len(colours) == 1 else -1)
-        row = rows.get(key)
-        if row is None:
-            row = bytes(rank([*head, z], totals_only=totals_only) for z in range(N_CARDS))
-            rows[key] = row
-        parts.append(row)
-    return b"".join(parts)
+    values = np.arange(N_CARDS, dtype=np.int16) % 9
+    colours = np.arange(N_CARDS, dtype=np.int8) // 9
+    small = np.zeros((9**size, 2), dtype=np.uint8)
+    for row, picked in enumerate(itertools.product(range(9), repeat=size)):
+        several = [picked[0], *(9 + v for v in picked[1:])]  # the first card red, the rest orange
+        small[row, 0] = rank(several, totals_only=totals_only)
+        small[row, 1] = rank(list(picked), totals_only=totals_only)  # every card red
+    grid = np.ix_(*[np.arange(N_CARDS)] * size)
+    row_of_values = sum(values[g] * 9 ** (size - 1 - k) for k, g in enumerate(grid))
+    one_colour = functools.reduce(np.logical_and, (colours[g] == colours[grid[0]] for g in grid))
+    return np.ascontiguousarray(small[row_of_values, one_colour.astype(np.intp)].ravel())
+
+
+@functools.cache
+def clan_blocks(n: int) -> tuple[Array, Array]:
+    """Every set of ``n`` Clan cards: its index in the lowest ``n`` digits of a side, and the
+    set as a bit mask (bit ``i`` for card ``i``), to tell the ones that touch a seen card."""
+    combos = np.array(list(itertools.combinations(range(N_CARDS), n)), dtype=np.int64)
+    combos = combos.reshape(-1, n)
+    digits = N_CARDS ** np.arange(n - 1, -1, -1, dtype=np.int64)
+    masks = np.bitwise_or.reduce(np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1)
+    return combos @ digits, masks.reshape(-1)
 
 
 @dataclass(frozen=True)
@@ -137,127 +161,259 @@ class BruteVerdict:
     completions: int = 0  # completions tried, wild values expanded
 
 
-def pool(position: Position) -> tuple[list[int], list[Tactic]]:
-    """The unseen Clan cards (indices) and the wild cards the opponent could still get."""
-    seen = [*position.mine, *position.theirs, *position.elsewhere_mine, *position.elsewhere_theirs]
-    clan_seen = {card_index(c) for c in seen if isinstance(c, ClanCard)}
-    clan = [i for i in range(N_CARDS) if i not in clan_seen]
-    wilds: list[Tactic] = []
-    if position.variant == "tactical":
-        wilds = [w for w in (Tactic.SPY, Tactic.SHIELD_BEARER) if w not in seen]
-        theirs_joker = Tactic.JOKER in (*position.theirs, *position.elsewhere_theirs)
-        if seen.count(Tactic.JOKER) < 2 and not theirs_joker:
-            wilds.insert(0, Tactic.JOKER)
-    return clan, wilds
+def wild_pool(position: Position) -> list[Tactic]:
+    """The wild cards the opponent could still get: each one unseen, and a Joker only if two
+    are not seen and the opponent never played one (RULES.md, site ruling claim-wild-pool)."""
+    if position.variant != "tactical":
+        return []
+    theirs = _split((*position.theirs, *position.elsewhere_theirs))[1]
+    seen = [*theirs, *_split((*position.mine, *position.elsewhere_mine))[1]]
+    wilds = [w for w in (Tactic.SPY, Tactic.SHIELD_BEARER) if w not in seen]
+    theirs_joker = Tactic.JOKER in theirs
+    if seen.count(Tactic.JOKER) < 2 and not theirs_joker:
+        wilds.insert(0, Tactic.JOKER)
+    return wilds
 
 
-def side_choices(cards: Iterable[Card]) -> list[tuple[int, ...]]:
-    """For each card of a side, the card indices it may stand for."""
-    return [(card_index(c),) if isinstance(c, ClanCard) else wild_options(c) for c in cards]
+# Sides as the tables read them ---------------------------------------------------------------
 
 
-def best_rank(choices: Sequence[Sequence[int]], totals_only: bool) -> tuple[int, int]:
-    """The best rank of a complete side over every value of its wild cards, and the count."""
-    table = rank_table(len(choices), totals_only)
-    weights = [N_CARDS ** (len(choices) - 1 - k) for k in range(len(choices))]
-    best = -1
-    count = 0
-    for pick in itertools.product(*choices):
-        count += 1
-        value = table[sum(w * i for w, i in zip(weights, pick, strict=True))]
-        best = max(best, value)
-    return best, count
+def _split(cards: Iterable[Card]) -> tuple[tuple[int, ...], tuple[Tactic, ...]]:
+    """The Clan cards (indices) and the tactic cards of a list of cards."""
+    clan: list[int] = []
+    tactics: list[Tactic] = []
+    for card in cards:
+        if isinstance(card, Tactic):
+            tactics.append(card)
+        else:
+            clan.append(card.colour * 9 + card.value - 1)
+    return tuple(clan), tuple(tactics)
 
 
-def best_completion_rank(
-    theirs: Sequence[Card],
-    size: int,
-    clan: Sequence[int],
-    wilds: Sequence[Tactic],
-    totals_only: bool,
-) -> tuple[int, int]:
-    """The best rank over every completion of ``theirs`` from the pool, and the number tried.
+def _bases(clan: Sequence[Sequence[int]], width: int, size: int) -> Array:
+    """The index part of each row of Clan cards, in the top ``width`` digits of a side."""
+    rows = np.array(clan, dtype=np.int64).reshape(len(clan), width)
+    return rows @ (N_CARDS ** np.arange(size - 1, size - 1 - width, -1, dtype=np.int64))
 
-    A completion takes ``need`` cards from the pool: some wild cards (each at most once, each at
-    every card of its range) and the rest Clan cards, every combination of them.
-    """
-    need = size - len(theirs)
-    table = memoryview(rank_table(size, totals_only))
-    best = -1
-    count = 0
-    fixed = side_choices(theirs)
-    for n_wild in range(min(need, len(wilds)) + 1):
-        n_clan = need - n_wild
-        if n_clan > len(clan):
+
+def _heads(wilds: Sequence[Tactic], first_digit: int, size: int) -> Array:
+    """Every choice of values of ``wilds`` (digits ``first_digit`` on), as index parts."""
+    heads = np.zeros(1, dtype=np.int64)
+    for k, wild in enumerate(wilds):
+        weight = N_CARDS ** (size - 1 - first_digit - k)
+        options = np.array(wild_options(wild), dtype=np.int64) * weight
+        heads = (heads[:, None] + options[None, :]).ravel()
+    return heads
+
+
+def _side_ranks(table: Array, bases: Array, heads: Array) -> Array:
+    """The best rank of each complete side (a base each) over every choice of its wild cards."""
+    best = np.empty(len(bases), dtype=np.uint8)
+    step = max(1, _BLOCK // len(heads))
+    for s in range(0, len(bases), step):
+        best[s : s + step] = table[bases[s : s + step, None] + heads[None, :]].max(axis=1)
+    return best
+
+
+def _completion_ranks(
+    table: Array, bases: Array, heads: Array, n_clan: int, seen: Array
+) -> tuple[Array, Array]:
+    """The best rank of each side (a base each) completed by every choice of ``heads`` and
+    every ``n_clan`` unseen Clan cards, and the number of completions tried."""
+    if n_clan == 0:
+        return _side_ranks(table, bases, heads), np.full(len(bases), len(heads), dtype=np.int64)
+    offsets, masks = clan_blocks(n_clan)
+    best = np.zeros(len(bases), dtype=np.uint8)
+    count = np.zeros(len(bases), dtype=np.int64)
+    if len(heads) * len(offsets) <= _BLOCK // 4:
+        # A block of several positions: every set of n Clan cards, those touching a seen one
+        # masked out.
+        step = max(1, _BLOCK // (len(heads) * len(offsets)))
+        for s in range(0, len(bases), step):
+            part = slice(s, s + step)
+            unseen = (masks[None, :] & seen[part, None]) == 0
+            rows = bases[part, None, None] + heads[None, :, None] + offsets[None, None, :]
+            ranks = table[rows].max(axis=1)
+            best[part] = np.where(unseen, ranks, _NONE).max(axis=1)
+            count[part] = unseen.sum(axis=1) * len(heads)
+        return best, count
+    # One position at a time: its own unseen sets only, read in blocks of rows.
+    for p in range(len(bases)):
+        mine = offsets[(masks & seen[p]) == 0]
+        count[p] = len(mine) * len(heads)
+        if not len(mine):
             continue
-        # The Clan cards fill the lowest digits of the index: one offset per combination, and
-        # the rest of the side (placed cards, wild cards at one of their values) gives a base.
-        offsets = _offsets(clan, n_clan)
-        lookup = operator.itemgetter(*offsets)
-        span = N_CARDS**n_clan
-        for chosen in itertools.combinations(wilds, n_wild):
-            head = [*fixed, *(wild_options(w) for w in chosen)]
-            for pick in itertools.product(*head):
-                base = 0
-                for i in pick:
-                    base = base * N_CARDS + i
-                base *= span
-                window = table[base : base + span]
-                value = max(lookup(window)) if len(offsets) > 1 else lookup(window)
-                count += len(offsets)
-                best = max(best, value)
+        step = max(1, _BLOCK // len(mine))
+        for h in range(0, len(heads), step):
+            rows = bases[p] + heads[h : h + step, None] + mine[None, :]
+            best[p] = max(best[p], table[rows].max())
     return best, count
 
 
-def _offsets(clan: Sequence[int], n: int) -> list[int]:
-    if n == 0:
-        return [0]
-    if n == 1:
-        return list(clan)
-    if n == 2:
-        return [a * 54 + b for a, b in itertools.combinations(clan, 2)]
-    if n == 3:
-        return [(a * 54 + b) * 54 + c for a, b, c in itertools.combinations(clan, 3)]
-    return [
-        sum(i * N_CARDS ** (n - 1 - k) for k, i in enumerate(combo))
-        for combo in itertools.combinations(clan, n)
-    ]
+# Judging positions -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Block:
+    """Positions that differ only in the Clan cards on the stone, judged together.
+
+    ``template`` is what they share: the elite troops on each side, the combat modes, the cards
+    seen elsewhere, the completion order; it has no Clan card on the stone. Position ``k`` is the
+    template with the Clan cards ``mine[k]`` added to the claimer's side and ``theirs[k]`` to the
+    opponent's, as card numbers (0 for red 1 ... 53 for purple 9), all of one count each.
+    """
+
+    template: Position
+    mine: Sequence[tuple[int, ...]]
+    theirs: Sequence[tuple[int, ...]]
+
+
+def blocks(positions: Sequence[Position]) -> list[tuple[Block, list[int]]]:
+    """The positions as blocks, each with the indices of its positions in ``positions``."""
+    found: dict[tuple[Any, ...], tuple[Position, list[tuple[int, ...]], list[tuple[int, ...]]]]
+    found = {}
+    members: dict[tuple[Any, ...], list[int]] = {}
+    for k, position in enumerate(positions):
+        mine_clan, mine_tactics = _split(position.mine)
+        theirs_clan, theirs_tactics = _split(position.theirs)
+        template = replace(position, mine=mine_tactics, theirs=theirs_tactics)
+        key = (template, len(mine_clan), len(theirs_clan))
+        entry = found.setdefault(key, (template, [], []))
+        entry[1].append(mine_clan)
+        entry[2].append(theirs_clan)
+        members.setdefault(key, []).append(k)
+    return [(Block(t, m, th), members[key]) for key, (t, m, th) in found.items()]
 
 
 def brute_judge(position: Position) -> BruteVerdict:
     """The verdict on the claim of the stone by ``mine``'s player, by exhaustive search."""
-    size = position.size
-    totals_only = position.blind
-    if len(position.mine) < size:
-        return BruteVerdict("side-incomplete")
-    mine, _ = best_rank(side_choices(position.mine), totals_only)
-    if len(position.theirs) == size:
-        theirs, _ = best_rank(side_choices(position.theirs), totals_only)
-        if mine != theirs:
-            reason = "stronger" if mine > theirs else "weaker"
+    return brute_judge_many([position])[0]
+
+
+def brute_judge_many(positions: Sequence[Position]) -> list[BruteVerdict]:
+    """:func:`brute_judge` of each position, the positions of one shape judged together."""
+    verdicts: list[BruteVerdict] = [BruteVerdict("side-incomplete")] * len(positions)
+    for block, members in blocks(positions):
+        for k, verdict in zip(members, judge_block(block), strict=True):
+            verdicts[k] = verdict
+    return verdicts
+
+
+@dataclass(frozen=True)
+class _Sides:
+    """A block as the tables read it."""
+
+    size: int
+    table: Array
+    n_mine: int  # Clan cards on each side, in the top digits of its rows
+    n_theirs: int
+    mine_wilds: tuple[Tactic, ...]
+    theirs_wilds: tuple[Tactic, ...]
+    seen: Array  # each position's Clan cards out of the pool, as a bit mask
+    pool_wilds: tuple[Tactic, ...]
+
+
+def _sides(block: Block) -> _Sides:
+    t = block.template
+    elsewhere = 0
+    for i in _split((*t.elsewhere_mine, *t.elsewhere_theirs))[0]:
+        elsewhere |= 1 << i
+    seen = [elsewhere] * len(block.mine)
+    for k, (mine, theirs) in enumerate(zip(block.mine, block.theirs, strict=True)):
+        for i in (*mine, *theirs):
+            seen[k] |= 1 << i
+    return _Sides(
+        t.size,
+        rank_table(t.size, t.blind),
+        len(block.mine[0]) if block.mine else 0,
+        len(block.theirs[0]) if block.theirs else 0,
+        _split(t.mine)[1],
+        _split(t.theirs)[1],
+        np.array(seen, dtype=np.uint64),
+        tuple(wild_pool(t)),
+    )
+
+
+def judge_block(block: Block) -> list[BruteVerdict]:
+    """:func:`brute_judge` of each position of the block."""
+    if not block.mine:
+        return []
+    s = _sides(block)
+    size, table = s.size, s.table
+    if s.n_mine + len(s.mine_wilds) < size:
+        return [BruteVerdict("side-incomplete")] * len(block.mine)
+    mine_bases = _bases(block.mine, s.n_mine, size)
+    mine = _side_ranks(table, mine_bases, _heads(s.mine_wilds, s.n_mine, size)).tolist()
+    theirs_bases = _bases(block.theirs, s.n_theirs, size)
+    placed = s.n_theirs + len(s.theirs_wilds)
+    if placed == size:
+        heads = _heads(s.theirs_wilds, s.n_theirs, size)
+        theirs = _side_ranks(table, theirs_bases, heads).tolist()
+        tie = "tie-completed-first" if block.template.mine_first else "tie-completed-later"
+        return [
+            BruteVerdict(
+                tie if m == t else "stronger" if m > t else "weaker",
+                _STRENGTHS[m],
+                _STRENGTHS[t],
+                1,
+            )
+            for m, t in zip(mine, theirs, strict=True)
+        ]
+    best = np.zeros(len(block.mine), dtype=np.uint8)
+    count = np.zeros(len(block.mine), dtype=np.int64)
+    need = size - placed
+    # A completion is some wild cards of the pool (each once, at every value) and Clan cards.
+    for n_wild in range(min(need, len(s.pool_wilds)) + 1):
+        n_clan = need - n_wild
+        for chosen in itertools.combinations(s.pool_wilds, n_wild):
+            heads = _heads((*s.theirs_wilds, *chosen), s.n_theirs, size)
+            some, tried = _completion_ranks(table, theirs_bases, heads, n_clan, s.seen)
+            best = np.maximum(best, some)
+            count += tried
+    verdicts = []
+    for m, b, c in zip(mine, best.tolist(), count.tolist(), strict=True):
+        if b == _NONE:
+            verdicts.append(BruteVerdict("unbeatable", _STRENGTHS[m], None, c))
         else:
-            reason = "tie-completed-first" if position.mine_first else "tie-completed-later"
-        return BruteVerdict(reason, strength(mine), strength(theirs), 1)
-    clan, wilds = pool(position)
-    best, count = best_completion_rank(position.theirs, size, clan, wilds, totals_only)
-    if best < 0:
-        return BruteVerdict("unbeatable", strength(mine), None, count)
-    reason = "opponent-can-beat" if best > mine else "unbeatable"
-    return BruteVerdict(reason, strength(mine), strength(best), count)
+            reason = "opponent-can-beat" if b > m else "unbeatable"
+            verdicts.append(BruteVerdict(reason, _STRENGTHS[m], _STRENGTHS[b], c))
+    return verdicts
 
 
 def completion_strength(position: Position, added: Sequence[Card]) -> Strength | None:
     """The strength the opponent's side would have with ``added``, or ``None`` if ``added`` is
     not a completion from the pool (a card seen, a wild card not in the pool, a wrong count)."""
-    clan, wilds = pool(position)
-    unseen = set(clan)
-    need = position.size - len(position.theirs)
-    if len(added) != need or len(set(added)) != len(added):
-        return None
-    for card in added:
-        if isinstance(card, ClanCard) and card_index(card) not in unseen:
-            return None
-        if isinstance(card, Tactic) and card not in wilds:
-            return None
-    value, _ = best_rank(side_choices([*position.theirs, *added]), position.blind)
-    return strength(value)
+    ((block, _),) = blocks([position])
+    return block_strengths(block, [added])[0]
+
+
+def block_strengths(block: Block, added: Sequence[Sequence[Card] | None]) -> list[Strength | None]:
+    """:func:`completion_strength` of each position of the block with its ``added`` cards
+    (``None``: nothing to measure), computed together."""
+    found: list[Strength | None] = [None] * len(added)
+    if not block.mine:
+        return found
+    s = _sides(block)
+    need = s.size - s.n_theirs - len(s.theirs_wilds)
+    seen = s.seen.tolist()
+    groups: dict[tuple[Tactic, ...], list[tuple[int, tuple[int, ...]]]] = {}
+    for k, cards in enumerate(added):
+        if cards is None:
+            continue
+        added_clan, added_wilds = _split(cards)
+        if (
+            len(cards) != need
+            or len(set(cards)) != len(cards)
+            or any(seen[k] >> i & 1 for i in added_clan)
+            or not set(added_wilds) <= set(s.pool_wilds)
+        ):
+            continue
+        key = (*s.theirs_wilds, *added_wilds)
+        groups.setdefault(key, []).append((k, (*block.theirs[k], *added_clan)))
+    for wilds, members in groups.items():
+        n_clan = s.size - len(wilds)
+        bases = _bases([clan for _, clan in members], n_clan, s.size)
+        ranks = _side_ranks(s.table, bases, _heads(wilds, n_clan, s.size))
+        for (k, _), value in zip(members, ranks.tolist(), strict=True):
+            found[k] = _STRENGTHS[value]
+    return found

@@ -19,7 +19,12 @@ from typing import Any
 from schotten.board import Board, Player
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.formations import Formation
-from schotten.verify.brute import BruteVerdict, Strength, brute_judge, completion_strength
+from schotten.verify.brute import (
+    BruteVerdict,
+    Strength,
+    block_strengths,
+    judge_block,
+)
 from schotten.verify.spaces import SPACES, Item
 
 Judge = Callable[[Board, Player, int], StoneVerdict]
@@ -56,23 +61,31 @@ class ChunkResult:
 
 
 def check_chunk(space_name: str, index: int, count: int, judge: Judge = judge_stone) -> ChunkResult:
-    """Check chunk ``index`` of ``count`` of a space (a Dask task: plain arguments and result)."""
+    """Check chunk ``index`` of ``count`` of a space (a Dask task: plain arguments and result).
+
+    The brute force judges the positions of a block together (array code pays by the block),
+    the engine judges each, and the brute force measures the witnesses it names together.
+    """
     start = time.perf_counter()
     classes = positions = completions = 0
     reasons: dict[str, list[int]] = {}
     found: list[Disagreement] = []
-    for item in SPACES[space_name].chunk(index, count):
-        verdict = judge(item.board, item.claimer, item.stone)
-        brute = brute_judge(item.position)
-        classes += 1
-        positions += item.weight
-        completions += brute.completions
-        tally = reasons.setdefault(brute.reason, [0, 0])
-        tally[0] += 1
-        tally[1] += item.weight
-        problem = compare(item, verdict, brute)
-        if problem is not None:
-            found.append(disagreement(space_name, item, problem))
+    for block, items in SPACES[space_name].blocks(index, count):
+        brutes = judge_block(block)
+        verdicts = [judge(item.board, item.claimer, item.stone) for item in items]
+        reached = block_strengths(
+            block, [None if v.witness is None else v.witness.cards for v in verdicts]
+        )
+        for item, verdict, brute, witness in zip(items, verdicts, brutes, reached, strict=True):
+            classes += 1
+            positions += item.weight
+            completions += brute.completions
+            tally = reasons.setdefault(brute.reason, [0, 0])
+            tally[0] += 1
+            tally[1] += item.weight
+            problem = compare(verdict, brute, witness)
+            if problem is not None:
+                found.append(disagreement(space_name, item, problem))
     return ChunkResult(
         space_name,
         index,
@@ -90,8 +103,12 @@ def _strength(formation: Formation | None) -> Strength | None:
     return None if formation is None else (formation.kind.key, formation.total)
 
 
-def compare(item: Item, verdict: StoneVerdict, brute: BruteVerdict) -> str | None:
-    """``None`` when the engine and the brute force agree, else what differs, in one line."""
+def compare(verdict: StoneVerdict, brute: BruteVerdict, reached: Strength | None) -> str | None:
+    """``None`` when the engine and the brute force agree, else what differs, in one line.
+
+    ``reached``: the strength the brute force gives the opponent's side completed by the
+    engine's witness (:func:`completion_strength`), ``None`` if it is no completion from the pool.
+    """
     engine = (str(verdict.reason), _strength(verdict.mine), _strength(verdict.theirs))
     expected = (brute.reason, brute.mine, brute.theirs)
     if engine != expected:
@@ -100,7 +117,6 @@ def compare(item: Item, verdict: StoneVerdict, brute: BruteVerdict) -> str | Non
         if verdict.reason is Reason.OPPONENT_CAN_BEAT:
             return "engine names no witness for opponent-can-beat"
         return None
-    reached = completion_strength(item.position, verdict.witness.cards)
     if reached != brute.theirs or reached != _strength(verdict.witness.formation):
         cards = ", ".join(str(c) for c in verdict.witness.cards)
         return (

@@ -1,7 +1,7 @@
 """The report of a space: ``verification/SPACE.json``, from the chunks kept in the store.
 
-It names the engine it was made on by a digest of the engine's rule modules, so that a reader
-(the site) can tell whether the proof is about the engine it runs now.
+It names the engine it was made on by a digest of the code of the engine's rule modules, so
+that a reader (the site) can tell whether the proof is about the engine it runs now.
 
 >>> len(engine_digest()), engine_digest() == engine_digest()
 (16, True)
@@ -9,6 +9,7 @@ It names the engine it was made on by a digest of the engine's rule modules, so 
 
 from __future__ import annotations
 
+import ast
 import datetime
 import hashlib
 import json
@@ -25,14 +26,27 @@ from schotten.verify.check import ChunkResult
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run
 
-# The modules that decide a claim: a change in any of them may change a verdict.
-RULE_MODULES = ("cards.py", "board.py", "formations.py", "completion.py", "claims.py", "rules.py")
+# The modules whose code decides a claim, on a board or in a game: a change in any of them may
+# change a verdict. ``game.py`` builds the unseen pool of a game's claims (``Game._pool``). Code
+# that decides a claim and moves to another module takes that module into this list.
+RULE_MODULES = (
+    "cards.py",
+    "board.py",
+    "formations.py",
+    "completion.py",
+    "claims.py",
+    "rules.py",
+    "game.py",
+)
 
 DEFINITIONS = {
     "base-one-stone": "base game, one stone: 3 Clan cards against 0, 1 or 2, nothing else seen",
     "base-one-stone-complete": "base game, one stone: 3 Clan cards against 3, both orders",
     "mud-one-stone": "Tactical, Mud Fight on the stone: 4 Clan cards against 0 to 3",
     "blind-one-stone": "Tactical, Blind-Man's Bluff on the stone: 3 Clan cards against 0 to 2",
+    "mud-blind-one-stone": (
+        "Tactical, Mud Fight and Blind-Man's Bluff on the stone: 4 Clan cards against 0 to 3"
+    ),
     "elite-one-stone": (
         "Tactical, one stone: elite troops on either side, seen elsewhere or unseen, "
         "3 cards against 0 to 2"
@@ -41,13 +55,41 @@ DEFINITIONS = {
 }
 
 
-def engine_digest() -> str:
-    """The first 16 hex digits of a SHA-256 over the rule modules' source."""
+def engine_digest(folder: Path | None = None) -> str:
+    """The first 16 hex digits of a SHA-256 over the code of the rule modules (in ``folder``,
+    by default the engine's own): their syntax trees without docstrings, so that a comment, a
+    docstring or the layout may change without making the reports stale."""
+    folder = folder or Path(schotten.__file__).parent
     digest = hashlib.sha256()
-    folder = Path(schotten.__file__).parent
     for name in RULE_MODULES:
-        digest.update(name.encode() + b"\0" + (folder / name).read_bytes() + b"\0")
+        tree = ast.parse((folder / name).read_bytes(), filename=name)
+        digest.update(name.encode() + b"\0" + _code(_without_docstrings(tree)).encode() + b"\0")
     return digest.hexdigest()[:16]
+
+
+def _without_docstrings(tree: ast.Module) -> ast.Module:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            first = body[0].value if body and isinstance(body[0], ast.Expr) else None
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return tree
+
+
+def _code(node: object) -> str:
+    """A syntax tree as text: node types and their fields, without positions; empty fields are
+    left out, so that a Python version that adds one (``type_params``) writes the same text."""
+    if isinstance(node, ast.AST):
+        fields = (
+            f"{name}={_code(value)}"
+            for name in node._fields
+            if (value := getattr(node, name, None)) is not None and value != []
+        )
+        return f"{type(node).__name__}({' '.join(fields)})"
+    if isinstance(node, list):
+        return "[" + ", ".join(_code(item) for item in node) + "]"
+    return repr(node)
 
 
 def tool_versions() -> dict[str, str]:

@@ -25,14 +25,26 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
-from schotten.board import Board, Player, Side, Stone, Variant
+from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
-from schotten.verify.brute import Position, index_card
-from schotten.verify.symmetry import canonical_sets, class_count, second_fixed
+from schotten.verify.brute import N_CARDS, Block, Position, blocks, index_card
+from schotten.verify.symmetry import (
+    canonical_sets,
+    class_count,
+    second_fixed,
+    value_cards,
+    value_class_count,
+    value_class_size,
+    value_sets,
+)
 
 STONE = 1  # the stone claimed in every one-stone space
 RUSES = (Tactic.RECRUITER, Tactic.STRATEGIST, Tactic.BANSHEE, Tactic.TRAITOR)
+_CLAN = tuple(index_card(i) for i in range(N_CARDS))  # made once: positions are made by millions
+_EMPTY_STONES = tuple(Stone(n) for n in STONES)
+_CLAIMER = Player.FIRST
 
 
 @dataclass(frozen=True)
@@ -71,23 +83,45 @@ class Space:
     chunks: int  # the default number of chunks
     mud: bool = False
     blind: bool = False
+    # Classes are the values of each side (Blind-Man's Bluff only: colours play no part),
+    # not the orbits of the colour permutations.
+    by_values: bool = False
 
     def raw_size(self) -> int:
         """Positions in the space before the colour symmetry is used."""
         return sum(s.raw_size() * len(s.orders) for s in self.shapes)
 
     def class_count(self) -> int:
-        """Positions checked: one per class (per completion order), by Burnside's lemma."""
-        return sum(class_count(s.mine_clan, s.theirs_clan) * len(s.orders) for s in self.shapes)
+        """Positions checked: one per class (per completion order), by Burnside's lemma (or by
+        counting value multisets)."""
+        count = value_class_count if self.by_values else class_count
+        return sum(count(s.mine_clan, s.theirs_clan) * len(s.orders) for s in self.shapes)
 
     def units(self) -> tuple[tuple[int, int, int], ...]:
         return _units(self)
 
     def chunk(self, index: int, count: int) -> Iterator[Item]:
         """The class representatives of chunk ``index`` of ``count``, in a fixed order."""
+        for _, items in self.blocks(index, count):
+            yield from items
+
+    def blocks(self, index: int, count: int) -> list[tuple[Block, list[Item]]]:
+        """The items of chunk ``index`` of ``count`` in blocks for the brute force: one block
+        per shape and completion order."""
+        found: dict[tuple[int, bool | None], tuple[_Maker, list[Any], list[Any], list[Item]]]
+        found = {}
         for shape, mine, theirs, weight in self.classes(index, count):
             for order in shape.orders:
-                yield self._item(shape, mine, theirs, order, weight)
+                key = (id(shape), order)
+                block = found.get(key)
+                if block is None:
+                    block = found[key] = (_Maker(self, shape, order), [], [], [])
+                block[1].append(mine)
+                block[2].append(theirs)
+                block[3].append(block[0].item(mine, theirs, weight))
+        return [
+            (Block(m.template, mine, theirs), items) for m, mine, theirs, items in found.values()
+        ]
 
     def classes(
         self, index: int, count: int
@@ -98,31 +132,60 @@ class Space:
             raise ValueError(f"chunk {index} of {count} does not exist")
         for shape_no, a_no, low in self.units()[index::count]:
             shape = self.shapes[shape_no]
+            if self.by_values:
+                mine_values = value_sets(shape.mine_clan)[a_no]
+                mine = value_cards(mine_values)
+                for theirs_values in value_sets(shape.theirs_clan):
+                    weight = value_class_size(mine_values, theirs_values)
+                    if weight:
+                        yield shape, mine, value_cards(theirs_values, mine_values), weight
+                continue
             mine = canonical_sets(shape.mine_clan)[a_no]
             for theirs in _seconds(mine, shape.theirs_clan, low):
                 fixed = second_fixed(mine, theirs)
                 if fixed:
                     yield shape, mine, theirs, 720 // fixed  # 720 permutations, ``fixed`` keep it
 
-    def _item(
-        self,
-        shape: Shape,
-        mine: tuple[int, ...],
-        theirs: tuple[int, ...],
-        order: bool | None,
-        weight: int,
-    ) -> Item:
-        position = Position(
-            variant=str(self.variant),
-            mine=(*(index_card(i) for i in mine), *shape.mine_elites),
-            theirs=(*(index_card(i) for i in theirs), *shape.theirs_elites),
-            mud=self.mud,
-            blind=self.blind,
+
+class _Maker:
+    """The items of one shape and completion order (made by millions: the parts they share are
+    made once)."""
+
+    def __init__(self, space: Space, shape: Shape, order: bool | None) -> None:
+        self.template = Position(
+            variant=str(space.variant),
+            mine=shape.mine_elites,
+            theirs=shape.theirs_elites,
+            mud=space.mud,
+            blind=space.blind,
             mine_first=order,
             elsewhere_mine=shape.discard_mine,
             elsewhere_theirs=shape.discard_theirs,
         )
-        return Item(position, one_stone_board(position), STONE, weight)
+        size = self.template.size
+        self.variant = space.variant
+        self.complete = (
+            shape.mine_clan + len(shape.mine_elites) >= size,
+            shape.theirs_clan + len(shape.theirs_elites) >= size,
+        )
+        self._last: tuple[tuple[int, ...], tuple[Card, ...]] = ((-1,), ())
+
+    def item(self, mine: tuple[int, ...], theirs: tuple[int, ...], weight: int) -> Item:
+        t = self.template
+        if mine != self._last[0]:  # the classes of one claimer set come one after another
+            self._last = (mine, (*map(_CLAN.__getitem__, mine), *t.mine))
+        position = Position(
+            t.variant,
+            self._last[1],
+            (*map(_CLAN.__getitem__, theirs), *t.theirs),
+            t.mud,
+            t.blind,
+            t.mine_first,
+            t.elsewhere_mine,
+            t.elsewhere_theirs,
+        )
+        board = _board(self.variant, position, *self.complete)
+        return Item(position, board, STONE, weight)
 
 
 def _seconds(mine: tuple[int, ...], size: int, low: int) -> Iterator[tuple[int, ...]]:
@@ -139,6 +202,9 @@ def _seconds(mine: tuple[int, ...], size: int, low: int) -> Iterator[tuple[int, 
 def _units(space: Space) -> tuple[tuple[int, int, int], ...]:
     units: list[tuple[int, int, int]] = []
     for shape_no, shape in enumerate(space.shapes):
+        if space.by_values:  # one unit for each claimer's multiset of values
+            units += ((shape_no, a_no, -1) for a_no in range(len(value_sets(shape.mine_clan))))
+            continue
         for a_no, mine in enumerate(canonical_sets(shape.mine_clan)):
             if shape.theirs_clan == 0:
                 units.append((shape_no, a_no, -1))
@@ -152,21 +218,31 @@ def _units(space: Space) -> tuple[tuple[int, int, int], ...]:
 
 def one_stone_board(position: Position) -> Board:
     """The engine's board for a one-stone position: stone 1 holds both sides, the cards played
-    elsewhere lie in the discard pile of the player who played them."""
+    elsewhere lie in the discard pile of the player who played them. The claimer played the
+    combat mode on the stone; with both, the opponent played Blind-Man's Bluff (one tactic card
+    each, as the tactic count allows)."""
     size = position.size
-    mine_at = theirs_at = None
-    if len(position.mine) >= size:
-        mine_at = 1 if position.mine_first in (None, True) else 2
-    if len(position.theirs) >= size:
-        theirs_at = 2 if position.mine_first else 1
+    complete = (len(position.mine) >= size, len(position.theirs) >= size)
+    return _board(Variant(position.variant), position, *complete)
+
+
+def _board(
+    variant: Variant, position: Position, mine_complete: bool, theirs_complete: bool
+) -> Board:
+    mine_at = (1 if position.mine_first in (None, True) else 2) if mine_complete else None
+    theirs_at = (2 if position.mine_first else 1) if theirs_complete else None
     stone = Stone(
         STONE,
-        sides=(Side(position.mine, mine_at), Side(position.theirs, theirs_at)),
-        mud_fight=Player.FIRST if position.mud else None,
-        blind_mans_bluff=Player.FIRST if position.blind else None,
+        (Side(position.mine, mine_at), Side(position.theirs, theirs_at)),
+        None,
+        _CLAIMER if position.mud else None,
+        (_CLAIMER.other if position.mud else _CLAIMER) if position.blind else None,
     )
-    board = Board.empty(Variant(position.variant)).with_stone(stone)
-    return Board(board.variant, board.stones, (position.elsewhere_mine, position.elsewhere_theirs))
+    return Board(
+        variant,
+        (*_EMPTY_STONES[: STONE - 1], stone, *_EMPTY_STONES[STONE:]),
+        (position.elsewhere_mine, position.elsewhere_theirs),
+    )
 
 
 # The spaces --------------------------------------------------------------------------------
@@ -252,6 +328,12 @@ class SampledSpace:
     def class_count(self) -> int | None:
         return None
 
+    def blocks(self, index: int, count: int) -> list[tuple[Block, list[Item]]]:
+        """The items of chunk ``index`` of ``count`` in blocks for the brute force."""
+        items = list(self.chunk(index, count))
+        found = blocks([item.position for item in items])
+        return [(block, [items[k] for k in members]) for block, members in found]
+
     def chunk(self, index: int, count: int) -> Iterator[Item]:
         from schotten.game import Game, Phase
         from schotten.moves import Claim
@@ -306,6 +388,15 @@ SPACES: dict[str, AnySpace] = {
         Space("base-one-stone-complete", Variant.BASE, _complete_shapes(), chunks=2000),
         Space("mud-one-stone", Variant.TACTICAL, _mud_shapes(), chunks=20000, mud=True),
         Space("blind-one-stone", Variant.TACTICAL, _base_shapes(), chunks=200, blind=True),
+        Space(
+            "mud-blind-one-stone",
+            Variant.TACTICAL,
+            _mud_shapes(),
+            chunks=200,
+            mud=True,
+            blind=True,
+            by_values=True,
+        ),
         Space("elite-one-stone", Variant.TACTICAL, _elite_shapes(), chunks=5000),
         SampledSpace("sampled", chunks=400),
     )

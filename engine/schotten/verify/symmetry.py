@@ -115,13 +115,18 @@ def second_fixed(first: tuple[int, ...], second: tuple[int, ...]) -> int:
     >>> second_fixed((0, 1, 2), (9, 27))   # ... vs orange 1, green 1: green before yellow
     0
     """
-    groups = _signature(second)
+    classes = swappable(first)
+    if not classes:
+        return 1
+    groups: dict[int, list[int]] = {}
+    for i in sorted(second):
+        groups.setdefault(i // 9, []).append(i % 9)
     fixed = 1
-    for colours in swappable(first):
+    for colours in classes:
         previous: tuple[int, ...] | None = None
         run = 1
         for colour in colours:
-            key = _group_key(groups[colour])
+            key = _group_key(tuple(groups.get(colour, ())))
             if previous is not None:
                 if key < previous:
                     return 0
@@ -176,3 +181,67 @@ def _cycle_lengths(perm: tuple[int, ...]) -> list[int]:
         if length:
             lengths.append(length)
     return lengths
+
+
+# Under Blind-Man's Bluff only totals count: colours play no part at all, not even by being
+# alike, so a position's class is the values each side holds (a multiset each).
+
+
+@functools.cache
+def value_sets(size: int) -> tuple[tuple[int, ...], ...]:
+    """Every multiset of ``size`` values (0 for a 1 ... 8 for a 9), as sorted tuples.
+
+    >>> len(value_sets(3)), value_sets(2)[:3]
+    (165, ((0, 0), (0, 1), (0, 2)))
+    """
+    return tuple(
+        vs
+        for vs in itertools.combinations_with_replacement(range(9), size)
+        if all(vs.count(v) <= N_COLOURS for v in vs)
+    )
+
+
+def value_cards(values: tuple[int, ...], taken: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """The representative cards of a multiset of values: each value's copies in the first
+    colours after the copies of that value in ``taken`` (the claimer's values), sorted.
+
+    >>> value_cards((0, 0, 8)), value_cards((0,), taken=(0, 0))
+    ((0, 8, 9), (18,))
+    """
+    cards: list[int] = []
+    for v in sorted(set(values)):
+        first = taken.count(v)
+        cards += ((first + k) * 9 + v for k in range(values.count(v)))
+    return tuple(sorted(cards))
+
+
+def value_class_size(first: tuple[int, ...], second: tuple[int, ...]) -> int:
+    """The positions (A, B) of disjoint card sets whose values are ``first`` and ``second``:
+    for each value, the colours of A's copies, then of B's among the colours left."""
+    size = 1
+    for v in set(first) | set(second):
+        a, b = first.count(v), second.count(v)
+        size *= math.comb(N_COLOURS, a) * math.comb(N_COLOURS - a, b)
+    return size
+
+
+@functools.cache
+def value_class_count(first: int, second: int) -> int:
+    """The number of pairs of value multisets of ``first`` and ``second`` values that some
+    position has (no value more than six times in all), counted by a generating function: each
+    of the 9 values is in A ``i`` times and in B ``j`` times, ``i + j <= 6``.
+
+    >>> value_class_count(1, 0), value_class_count(1, 1)
+    (9, 81)
+    """
+    poly: dict[tuple[int, int], int] = {(0, 0): 1}
+    for _ in range(9):
+        grown: dict[tuple[int, int], int] = {}
+        for (i, j), ways in poly.items():
+            for di in range(N_COLOURS + 1):
+                for dj in range(N_COLOURS + 1 - di):
+                    key = (i + di, j + dj)
+                    if key[0] <= first and key[1] <= second:
+                        grown[key] = grown.get(key, 0) + ways
+        poly = grown
+    return poly.get((first, second), 0)
