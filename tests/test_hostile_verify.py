@@ -3,7 +3,8 @@ addresses, peers that are not Dask schedulers, absurd chunk counts. Each is an `
 that says what to do, never an internal error, a hang or a wrong report.
 
 No Dask cluster is started here: every problem is found before one is needed, and a space whose
-chunks are all in the store is reported without one. The fuzzed stores run a few dozen examples;
+chunks are all in the store is reported without one. The fuzzed stores and greetings run a few
+dozen examples;
 a long campaign: ``SCHOTTEN_FUZZ_EXAMPLES=2000 .venv/bin/pytest tests/test_hostile_verify.py``.
 """
 
@@ -461,3 +462,43 @@ def test_a_store_file_damaged_anyhow_gives_a_right_report_or_a_store_error(
             damaged = damaged[: data.draw(st.integers(0, len(damaged)))]
         path.write_bytes(bytes(damaged))
         _checked(path, 20)
+
+
+def test_chunks_of_another_engine_are_kept_but_never_counted(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite"
+    with Store(path) as store:
+        store.save(result(0, 2), "0123456789abcdef")
+        store.save(result(1, 2), ENGINE)
+        assert store.done(SPACE, 2, ENGINE) == {1}
+        report = build_report(SPACE, 2, store.results(SPACE, 2, ENGINE), [])
+    assert report["complete"] is False and report["chunks"] == {"total": 2, "done": 1}
+    with Store(tmp_path / "t.sqlite") as other:
+        assert other.merge(path) == 2
+        assert other.done(SPACE, 2, "0123456789abcdef") == {0}
+
+
+@settings(max_examples=max(EXAMPLES // 2, 10), deadline=None)
+@given(st.binary(max_size=40), st.booleans())
+def test_any_greeting_is_a_scheduler_or_a_clear_error(answer: bytes, hang_up: bool) -> None:
+    from schotten.verify.run import VerifyError, greet_scheduler
+
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            conn, _ = server.accept()
+            with conn:
+                conn.sendall(answer)
+                if not hang_up:
+                    conn.recv(1)  # holds the connection until the client leaves
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        assert greet_scheduler(address, timeout=0.3) == address
+    except VerifyError as exc:
+        assert address in str(exc)
+    finally:
+        server.close()
+        thread.join(5)
