@@ -4,8 +4,8 @@ that says what to do, never an internal error, a hang or a wrong report.
 
 No Dask cluster is started here: every problem is found before one is needed, and a space whose
 chunks are all in the store is reported without one. The fuzzed stores and greetings run a few
-dozen examples;
-a long campaign: ``SCHOTTEN_FUZZ_EXAMPLES=2000 .venv/bin/pytest tests/test_hostile_verify.py``.
+dozen examples; a long campaign:
+``SCHOTTEN_FUZZ_EXAMPLES=2000 .venv/bin/pytest tests/test_hostile_verify.py``.
 """
 
 from __future__ import annotations
