@@ -15,6 +15,7 @@ import json
 import os
 import socket
 import sqlite3
+import struct
 import subprocess
 import sys
 import tempfile
@@ -500,5 +501,32 @@ def test_any_greeting_is_a_scheduler_or_a_clear_error(answer: bytes, hang_up: bo
     except VerifyError as exc:
         assert address in str(exc)
     finally:
+        server.close()
+        thread.join(5)
+
+
+def test_a_greeting_that_trickles_in_is_given_up_at_the_timeout() -> None:
+    from schotten.verify.run import VerifyError, greet_scheduler
+
+    server = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            conn, _ = server.accept()
+            with conn:
+                conn.sendall(struct.pack("Q", 40))
+                for _ in range(40):  # each byte well within the timeout, the whole far beyond
+                    if stop.wait(0.1):
+                        return
+                    conn.sendall(b"x")
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        with pytest.raises(VerifyError, match="does not answer within 1 s"):
+            greet_scheduler(f"tcp://127.0.0.1:{server.getsockname()[1]}", timeout=1)
+    finally:
+        stop.set()
         server.close()
         thread.join(5)

@@ -128,16 +128,17 @@ def greet_scheduler(address: str, timeout: float) -> str:
             f"no Dask scheduler at {url}: {exc.strerror or exc}: start one there "
             "(`dask scheduler`), or leave --scheduler out for a local cluster"
         ) from exc
+    deadline = time.monotonic() + timeout  # for the whole greeting, however it trickles in
     with peer:
         try:
             # A Dask peer speaks first: an 8-byte length, then that many bytes of handshake.
-            (length,) = struct.unpack("Q", _receive(peer, 8))
+            (length,) = struct.unpack("Q", _receive(peer, 8, deadline))
             if not 0 < length <= _MAX_GREETING:
                 raise VerifyError(
                     f"{url} answers, but not as a Dask scheduler does: is it the "
                     "scheduler's port (8786 unless told), not its dashboard or another service?"
                 )
-            _receive(peer, length)
+            _receive(peer, length, deadline)
         except TimeoutError as exc:
             raise VerifyError(
                 f"{url} accepts connections but does not answer within {timeout:g} s "
@@ -151,9 +152,13 @@ def greet_scheduler(address: str, timeout: float) -> str:
     return url
 
 
-def _receive(peer: socket.socket, size: int) -> bytes:
+def _receive(peer: socket.socket, size: int, deadline: float) -> bytes:
     data = bytearray()
     while len(data) < size:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        peer.settimeout(left)
         chunk = peer.recv(min(size - len(data), 65536))
         if not chunk:
             raise ConnectionResetError(0, "connection closed")
