@@ -145,6 +145,15 @@ def test_a_row_that_json_parses_but_is_no_chunk_result_is_refused(
     refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "DELETE")
 
 
+def test_a_row_whose_text_is_not_utf8_is_refused_as_damage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = full_store(tmp_path / "s.sqlite")
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE chunks SET result = CAST(x'80ff' AS TEXT) WHERE idx = 2")
+    refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "damaged", "--store")
+
+
 def test_a_store_that_is_a_folder_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

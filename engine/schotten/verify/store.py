@@ -189,7 +189,7 @@ class Store:
     def _guard(self) -> Iterator[None]:
         try:
             yield
-        except sqlite3.Error as exc:
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # SQLite's text is not always UTF-8
             raise StoreError(_problem(self.path, self.option, exc)) from exc
 
     def _check_schema(self) -> None:
@@ -350,8 +350,9 @@ def _fix(option: str) -> str:
 
 def _problem(path: Path, option: str, exc: BaseException) -> str:
     text = str(exc)
-    if isinstance(exc, sqlite3.DatabaseError) and (
-        "not a database" in text or "malformed" in text or "corrupt" in text
+    if isinstance(exc, UnicodeDecodeError) or (
+        isinstance(exc, sqlite3.DatabaseError)
+        and any(w in text for w in ("not a database", "malformed", "corrupt", "decode"))
     ):
         what = "not a store of `schotten verify`, or a damaged one"
         return f"{path}: {what} ({text}): {_fix(option)}"
