@@ -130,9 +130,10 @@ def _nav_pages(nav: Any) -> list[str]:
 
 def on_page_read_source(page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
     # The page as the gate read it (a regular file, within its size limit): MkDocs reads no
-    # page file itself, so a file swapped since cannot make it wait or read without end.
+    # page file itself, so a file swapped since cannot make it wait or read without end. As
+    # MkDocs's own reader does, a byte order mark is not the page's.
     try:
-        return _prepared().source(page.file.src_uri)
+        return _prepared().source(page.file.src_uri).removeprefix("\ufeff")
     except SiteCheckError as exc:
         raise PluginError(str(exc)) from exc
 
