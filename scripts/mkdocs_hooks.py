@@ -137,12 +137,27 @@ def _nav_pages(nav: Any) -> list[str]:
     return []
 
 
-def on_page_markdown(
-    markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs: Any
-) -> str:
+def on_page_read_source(page: Page, config: MkDocsConfig, **kwargs: Any) -> str:
+    # The page as the gate read it (a regular file, within its size limit): MkDocs reads no
+    # page file itself, so a file swapped since cannot make it wait or read without end. As
+    # MkDocs's own reader does, a byte order mark is not the page's.
+    try:
+        return _prepared().source(page.file.src_uri).removeprefix("\ufeff")
+    except SiteCheckError as exc:
+        raise PluginError(str(exc)) from exc
+
+
+def _prepared() -> Prepared:
     if not _last:
         raise PluginError("the site was not checked: on_pre_build did not run")
     (prepared,) = _last.values()
+    return prepared
+
+
+def on_page_markdown(
+    markdown: str, page: Page, config: MkDocsConfig, files: Files, **kwargs: Any
+) -> str:
+    prepared = _prepared()
     src_uri = page.file.src_uri
     lang = getattr(page.file, "locale", None) or config.theme["language"]
     if lang != page_language(src_uri):

@@ -28,7 +28,7 @@ from schotten.verify.cli import write_case
 from schotten.verify.report import build_report, engine_digest
 from schotten.verify.run import run_space
 from schotten.verify.spaces import SPACES, Space
-from schotten.verify.store import Store
+from schotten.verify.store import Store, StoreError
 from schotten.verify.symmetry import canonical_sets
 
 distributed = pytest.importorskip("distributed")  # the `verify` extra (CI installs it)
@@ -257,7 +257,7 @@ def test_merge_copies_the_chunks_of_another_store(tmp_path: Path) -> None:
     with Store(tmp_path / "a.sqlite") as a:
         assert a.merge(tmp_path / "b.sqlite") == 1
         assert a.done("base-one-stone", 2, engine) == {0, 1}
-        with pytest.raises(FileNotFoundError):
+        with pytest.raises(StoreError, match="no such store"):
             a.merge(tmp_path / "missing.sqlite")
 
 

@@ -22,6 +22,7 @@ rebuilds after each edit).
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import stat
 import traceback
@@ -35,6 +36,7 @@ import jinja2
 from markupsafe import Markup
 
 import schotten
+from schotten._files import InputFileError, file_kind, read_text
 from schotten.board import Player
 from schotten.site import (
     LANGUAGES,
@@ -58,12 +60,21 @@ class Prepared:
     """What the gate let through: the rendered pages and the published cases."""
 
     fingerprint: str
+    sources: Mapping[str, str]  # source path relative to docs_dir -> the page as read
     pages: Mapping[str, str]  # source path relative to docs_dir (``rules.es.md``) -> Markdown
     entries: tuple[faq.FaqEntry, ...]
 
+    def source(self, src_uri: str) -> str:
+        """The page's source as the gate read it (the build reads no page file itself)."""
+        return self._get(self.sources, src_uri)
+
     def page(self, src_uri: str) -> str:
+        return self._get(self.pages, src_uri)
+
+    @staticmethod
+    def _get(texts: Mapping[str, str], src_uri: str) -> str:
         try:
-            return self.pages[src_uri]
+            return texts[src_uri]
         except KeyError:
             raise SiteCheckError(f"{src_uri}: page was not checked before the build") from None
 
@@ -125,16 +136,41 @@ def _content_key(path: Path) -> bytes:
 def read_page(path: Path, display_root: Path | None = None) -> str:
     """A page's source, or :class:`SiteCheckError` naming it (unreadable, not UTF-8, too large,
     not a regular file)."""
-    from schotten.casebook import CaseFileError
-    from schotten.casebook.files import read_text_file
-
     try:
-        return read_text_file(path, _MAX_HASHED_BYTES)
-    except CaseFileError as exc:
+        return read_text(path, _MAX_HASHED_BYTES)
+    except InputFileError as exc:
         shown = _show(path, display_root)
-        raise SiteCheckError(
-            "\n".join(f"{shown}:{e.line}:{e.column}: {e.message}" for e in exc.errors)
-        ) from exc
+        raise SiteCheckError(f"{shown}:{exc.line}:{exc.column}: {exc.problem}") from exc
+
+
+def special_file_problems(docs_dir: Path, display_root: Path | None = None) -> list[str]:
+    """Entries of the page folder that are neither regular files nor folders (a FIFO, a device,
+    a socket, a link to one of those or to nothing): MkDocs would read or copy each of them and
+    wait, or read without end. Hidden entries are not the site's (MkDocs leaves them out)."""
+    problems = []
+    for folder, dirs, names in os.walk(docs_dir):
+        dirs[:] = sorted(d for d in dirs if not _hidden(d))
+        for entry in sorted([*dirs, *names]):
+            path = Path(folder) / entry
+            if _hidden(entry):
+                continue
+            shown = f"{_show(Path(folder), display_root)}/{entry}"  # the entry, not its target
+            try:
+                mode = path.stat().st_mode
+            except OSError as exc:
+                problem = "a link to nothing" if path.is_symlink() else f"unreadable: {exc}"
+                problems.append(f"{shown}: {problem}: move it out of the site")
+                continue
+            if not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+                problems.append(
+                    f"{shown}: {file_kind(mode)}, not a regular file: "
+                    "only plain files go into the site; move it out"
+                )
+    return problems
+
+
+def _hidden(name: str) -> bool:
+    return name.startswith(".") or name == "__pycache__"
 
 
 def prepare(
@@ -153,21 +189,20 @@ def prepare(
     entries = _published_entries(cases_dir, problems, display_root)
     problems += label_problems()
     problems += label_spacing_problems()
+    problems += special_file_problems(docs_dir, display_root)
     pages = _page_sources(docs_dir)
     problems += language_problems(pages, docs_dir, display_root)
     problems += nav_problems(nav, pages, docs_dir, display_root)
+    sources: dict[str, str] = {}
     rendered: dict[str, str] = {}
     shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     if not problems:
         for src_uri, path in pages.items():
             lang = page_language(src_uri)
             try:
+                sources[src_uri] = read_page(path, display_root)
                 rendered[src_uri] = render_page(
-                    read_page(path, display_root),
-                    lang,
-                    _show(path, display_root),
-                    entries,
-                    shown[lang],
+                    sources[src_uri], lang, _show(path, display_root), entries, shown[lang]
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
@@ -176,7 +211,7 @@ def prepare(
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
         )
-    return Prepared(fingerprint(docs_dir, cases_dir), rendered, entries)
+    return Prepared(fingerprint(docs_dir, cases_dir), sources, rendered, entries)
 
 
 def render_page(
@@ -187,24 +222,124 @@ def render_page(
     shown: set[str] | None = None,
 ) -> str:
     """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``
-    (``shown`` collects the published tables the page renders)."""
+    (``shown`` collects the published tables the page renders).
+
+    A page is Markdown and calls of page functions with plain values (``{{ example("blue 5,
+    blue 6, blue 7", "colour-run") }}``), nothing else: it includes, imports or extends no other
+    template, defines no macro, loops over nothing, computes nothing, and prints nothing but
+    what page functions return. Anything else, and any error while rendering, is a
+    :class:`~schotten.site.SiteCheckError` with the page's name and line."""
+    functions = page_functions(lang, entries, shown)
     env = jinja2.Environment(
-        # The loader names the template after the page, so that errors point into the page.
-        loader=jinja2.FunctionLoader(lambda _: (source, name, lambda: True)),
         undefined=jinja2.StrictUndefined,
         # Every function returns Markup; anything else printed on a page is escaped.
         autoescape=True,
         keep_trailing_newline=True,
+        finalize=_printable,
     )
+    env.globals.clear()  # range, dict, lipsum, ...: a page calls page functions only
     try:
-        template = env.get_template(name)
-        return template.render(page_functions(lang, entries, shown))
+        tree = env.parse(source, name, name)
+        _check_page(tree, functions)
+        # Named after the page, so that errors point into the page.
+        code = env.compile(tree, name, name)
+        template = env.template_class.from_code(env, code, env.make_globals(None))
+        return template.render(functions)
     except jinja2.TemplateSyntaxError as exc:
         raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
-    except (jinja2.TemplateError, SiteCheckError, ValueError, TypeError, KeyError) as exc:
+    except _PageError as exc:
+        raise SiteCheckError(f"{name}:{exc.line}: ({lang}) {exc.message}") from exc
+    except Exception as exc:  # the page's own doing: say where, never a traceback
         line = _template_line(exc, name)
         where = f"{name}:{line}" if line else name
-        raise SiteCheckError(f"{where}: ({lang}) {exc}") from exc
+        raise SiteCheckError(f"{where}: ({lang}) {_said(exc)}") from exc
+
+
+class _PageError(Exception):
+    """What a page holds that pages may not (only inside this module)."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+
+
+_TAGS: dict[type[jinja2.nodes.Node], str] = {
+    jinja2.nodes.Include: "include",
+    jinja2.nodes.Import: "import",
+    jinja2.nodes.FromImport: "from ... import",
+    jinja2.nodes.Extends: "extends",
+    jinja2.nodes.Macro: "macro",
+    jinja2.nodes.CallBlock: "call",
+    jinja2.nodes.Block: "block",
+    jinja2.nodes.For: "for",
+    jinja2.nodes.If: "if",
+    jinja2.nodes.Assign: "set",
+    jinja2.nodes.AssignBlock: "set",
+    jinja2.nodes.FilterBlock: "filter",
+    jinja2.nodes.With: "with",
+}
+_HOW = "a page holds Markdown and calls of page functions, {{ example(...) }}, only"
+
+
+def _check_page(tree: jinja2.nodes.Template, functions: Mapping[str, Any]) -> None:
+    for node in tree.body:
+        if not isinstance(node, jinja2.nodes.Output):
+            tag = _TAGS.get(type(node), type(node).__name__.lower())
+            raise _PageError(node.lineno, f"{{% {tag} %}} is not allowed here: {_HOW}")
+        for child in node.nodes:
+            if not isinstance(child, jinja2.nodes.TemplateData):
+                _check_call(child, functions)
+
+
+def _check_call(node: jinja2.nodes.Node, functions: Mapping[str, Any]) -> None:
+    if isinstance(node, jinja2.nodes.Name) and node.name not in functions:
+        raise _PageError(node.lineno, f"{node.name!r} is not a page function: {_HOW}")
+    if isinstance(node, jinja2.nodes.Name):
+        raise _PageError(
+            node.lineno,
+            f"{{{{ {node.name} }}}} prints the page function itself: call it, "
+            f"{{{{ {node.name}(...) }}}}",
+        )
+    if not isinstance(node, jinja2.nodes.Call) or not isinstance(node.node, jinja2.nodes.Name):
+        raise _PageError(node.lineno, f"{{{{ ... }}}} computes something: {_HOW}")
+    called = node.node.name
+    if called not in functions:
+        known = ", ".join(sorted(functions))
+        raise _PageError(node.lineno, f"{called!r} is not a page function (they are: {known})")
+    values = [*node.args, *(k.value for k in node.kwargs)]
+    if node.dyn_args is not None or node.dyn_kwargs is not None or not all(map(_plain, values)):
+        raise _PageError(
+            node.lineno,
+            f"{called}(...) takes plain values only: text, numbers, true or false, lists of them",
+        )
+
+
+def _plain(node: jinja2.nodes.Node) -> bool:
+    if isinstance(node, jinja2.nodes.Const):
+        return node.value is None or isinstance(node.value, str | int | float)
+    if isinstance(node, jinja2.nodes.Neg | jinja2.nodes.Pos):
+        return isinstance(node.node, jinja2.nodes.Const) and isinstance(
+            node.node.value, int | float
+        )
+    if isinstance(node, jinja2.nodes.List | jinja2.nodes.Tuple):
+        return all(_plain(item) for item in node.items)
+    return False
+
+
+def _printable(value: Any) -> Any:
+    """What a page prints: text only (page functions return it as Markup)."""
+    if not isinstance(value, str):
+        raise SiteCheckError(f"the page prints {type(value).__name__} {value!r}, not text")
+    return value
+
+
+def _said(exc: Exception) -> str:
+    if isinstance(exc, RecursionError):
+        return "a call that never ends (it calls itself again and again)"
+    if isinstance(exc, SiteCheckError | jinja2.TemplateError) and str(exc):
+        return str(exc)
+    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
 
 def page_functions(
@@ -226,7 +361,7 @@ def page_functions(
         for fname, function in module.jinja_functions(lang).items():
             if fname in functions:
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
-            functions[fname] = _trusted(function)
+            functions[fname] = _trusted(function, fname)
     return functions
 
 
@@ -444,13 +579,17 @@ def _show(path: Path, root: Path | None) -> str:
         return str(path)
 
 
-def _trusted(function: Callable[..., Any]) -> Callable[..., Markup]:
-    """A page function's output is markup by contract: keep autoescape from escaping it."""
+def _trusted(function: Callable[..., Any], name: str) -> Callable[..., Markup]:
+    """A page function's output is markup by contract: keep autoescape from escaping it (and
+    refuse what is not text, which ``Markup`` would print as its ``repr``)."""
 
     def call(*args: Any, **kwargs: Any) -> Markup:
-        return Markup(function(*args, **kwargs))
+        value = function(*args, **kwargs)
+        if not isinstance(value, str):
+            raise SiteCheckError(f"{name}(...) gave {type(value).__name__}, not text")
+        return Markup(value)
 
-    call.__name__ = getattr(function, "__name__", "function")
+    call.__name__ = name
     return call
 
 

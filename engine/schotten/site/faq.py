@@ -29,6 +29,7 @@ from schotten.casebook.case import ExpectedPlayOn
 from schotten.claims import Reason, StoneVerdict
 from schotten.formations import Formation, FormationKind
 from schotten.moves import Move
+from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays
 from schotten.site.questions import table_marker
 from schotten.site.verified import cards_text, cards_with_articles, joined
@@ -265,9 +266,15 @@ def verdict_details(
     )
 
 
+_RULE_IDS = frozenset(str(rule) for rule in Rule)
+
+
 def cases_for(entries: Sequence[FaqEntry], lang: str, *rules: str) -> Markup:
     """A list of links to the published cases that pin any of ``rules`` (for the pages that
     state a rule or a ruling); :class:`SiteCheckError` when no published case pins them."""
+    unknown = [rule for rule in rules if rule not in _RULE_IDS]
+    if unknown:
+        raise SiteCheckError(f"cases_for{rules}: {unknown[0]!r} is not a rule id of RULES.md")
     pinned = [e for e in entries if set(rules) & set(e.rules)]
     if not rules or not pinned:
         raise SiteCheckError(f"cases_for{rules}: no published case pins these rules")

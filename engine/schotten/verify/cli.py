@@ -6,20 +6,23 @@ Registered by :mod:`schotten.cli` with :func:`add_parser`; the command runs :fun
 from __future__ import annotations
 
 import argparse
-import os
+import math
 import signal
 import sys
 from pathlib import Path
 from types import FrameType
 
+from schotten._files import write_atomically
+from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult
 from schotten.verify.report import build_report, engine_digest, write_report
 from schotten.verify.run import (
-    VerifyError,
-    connect,
+    DEFAULT_TIMEOUT,
+    chunk_count,
     default_store,
     print_summary,
-    run_space,
+    scheduler_address,
+    verify_space,
 )
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Store
@@ -55,6 +58,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="ADDRESS",
         help="an existing Dask scheduler (tcp://host:8786); "
         "default: a local cluster on every core, started and stopped here",
+    )
+    parser.add_argument(
+        "--timeout",
+        type=_seconds,
+        default=DEFAULT_TIMEOUT,
+        metavar="SECONDS",
+        help="how long to wait for the scheduler to answer (default: %(default)g)",
     )
     parser.add_argument(
         "--workers",
@@ -116,6 +126,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
+    return value
+
+
 def _shard(text: str) -> tuple[int, int]:
     part, sep, parts = text.partition("/")
     if not sep or not part.isdigit() or not parts.isdigit():
@@ -132,9 +152,9 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return _run(args)
-    except (VerifyError, FileNotFoundError) as exc:
+    except SchottenError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 1
+        return exc.exit_status
     finally:
         signal.signal(signal.SIGTERM, previous)
 
@@ -145,22 +165,24 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def _run(args: argparse.Namespace) -> int:
     summary = None
+    count = chunk_count(args.space, args.chunks)
+    if args.scheduler is not None:
+        scheduler_address(args.scheduler)  # a wrong address is refused before any work
     with Store(args.store) as store:
-        for other in args.merge:
-            added = store.merge(other)
+        for other, added in store.merge_all(args.merge):
             print(f"merged {other}: {added} new chunks", file=sys.stderr)
-        count = args.chunks or SPACES[args.space].chunks
         try:
-            with connect(args.scheduler, args.workers) as client:
-                summary = run_space(
-                    args.space,
-                    client=client,
-                    store=store,
-                    count=count,
-                    shard=args.shard,
-                    progress=sys.stderr,
-                    on_result=lambda result: _write_cases(result, args.cases_dir),
-                )
+            summary = verify_space(
+                args.space,
+                store=store,
+                count=count,
+                shard=args.shard,
+                scheduler=args.scheduler,
+                workers=args.workers,
+                timeout=args.timeout,
+                progress=sys.stderr,
+                on_result=lambda result: _write_cases(result, args.cases_dir),
+            )
         except KeyboardInterrupt:
             print(
                 "\ninterrupted: finished chunks are kept in the store; run again to resume",
@@ -192,7 +214,5 @@ def _write_cases(result: ChunkResult, folder: Path) -> None:
 def write_case(case_id: str, text: str, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{case_id}.yaml"
-    tmp = path.with_suffix(".yaml.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, text)
     return path

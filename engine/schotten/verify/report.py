@@ -13,7 +13,6 @@ import ast
 import datetime
 import hashlib
 import json
-import os
 import platform
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import schotten
+from schotten._files import write_atomically
 from schotten.verify.check import ChunkResult
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run
@@ -129,16 +129,31 @@ def totals(results: Sequence[ChunkResult]) -> Totals:
     )
 
 
+def chunks_of(
+    space_name: str, count: int, results: Sequence[ChunkResult]
+) -> dict[int, ChunkResult]:
+    """The results that are chunks of this split of the space, one per chunk (the first given):
+    a result of another space or split, or numbered outside it, is no chunk of it."""
+    chunks: dict[int, ChunkResult] = {}
+    for result in results:
+        if result.space == space_name and result.count == count and 0 <= result.index < count:
+            chunks.setdefault(result.index, result)
+    return chunks
+
+
 def build_report(
     space_name: str, count: int, results: Sequence[ChunkResult], runs: Sequence[Run]
 ) -> dict[str, Any]:
+    """The report of ``results``: complete only when they are exactly the ``count`` chunks of
+    the split, each counted once, whatever else is given."""
     space = SPACES[space_name]
-    sums = totals(results)
+    chunks = chunks_of(space_name, count, results)
+    sums = totals(list(chunks.values()))
     return {
         "space": space_name,
         "definition": DEFINITIONS[space_name],
-        "complete": len(results) == count,
-        "chunks": {"total": count, "done": len(results)},
+        "complete": chunks.keys() == set(range(count)),
+        "chunks": {"total": count, "done": len(chunks)},
         "positions_in_space": space.raw_size(),
         "positions_checked": sums.positions,
         "classes_in_space": space.class_count(),
@@ -168,10 +183,8 @@ def schotten_version() -> str:
 
 
 def write_report(report: dict[str, Any], folder: Path) -> Path:
-    """Write ``folder/SPACE.json`` through a temporary file (never half-written)."""
+    """Write ``folder/SPACE.json`` all at once (never half-written, nothing left on failure)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{report['space']}.json"
-    tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, json.dumps(report, indent=2, ensure_ascii=False) + "\n")
     return path

@@ -2,6 +2,10 @@
 and the next one starts where it stopped. Rows are keyed by the engine's source digest as well:
 a result about another engine is never reused.
 
+A store is a file the user names (``--store``, ``--merge``), so nothing in it is trusted: a file
+that is not a store, a damaged one, a row that is not a chunk result of its own key, is a
+:class:`StoreError` that names the file and says what to do, before anything is counted.
+
 >>> import tempfile, pathlib
 >>> from schotten.verify.check import ChunkResult
 >>> with tempfile.TemporaryDirectory() as tmp, Store(pathlib.Path(tmp) / "s.sqlite") as store:
@@ -12,14 +16,21 @@ a result about another engine is never reused.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import os
 import sqlite3
-from collections.abc import Iterable
+import stat
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
-from schotten.verify.check import ChunkResult
+from schotten._files import file_kind
+from schotten.errors import SchottenError
+from schotten.verify.check import ChunkResult, Disagreement
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS chunks (
@@ -29,6 +40,21 @@ CREATE TABLE IF NOT EXISTS runs (
     space TEXT NOT NULL, count INTEGER NOT NULL, engine TEXT NOT NULL, started TEXT NOT NULL,
     wall REAL NOT NULL, workers INTEGER NOT NULL, chunks INTEGER NOT NULL);
 """
+_COLUMNS = {
+    "chunks": ["space", "count", "idx", "engine", "result"],
+    "runs": ["space", "count", "engine", "started", "wall", "workers", "chunks"],
+}
+_RESULT_KEYS = {
+    "space", "index", "count", "classes", "positions", "reasons", "completions",
+    "disagreements", "seconds",
+}  # fmt: skip
+_DISAGREEMENT_KEYS = {"case_id", "summary", "case_text"}
+# Two commands on one machine may share a store (shards, for example): one waits for the other.
+BUSY_TIMEOUT = 60.0
+
+
+class StoreError(SchottenError):
+    """A store that cannot be used as asked: not a store, damaged, a folder, a bad row."""
 
 
 @dataclass(frozen=True)
@@ -40,12 +66,35 @@ class Run:
 
 
 class Store:
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # A busy timeout lets two commands on one machine share the file (shards, for example).
-        self._db = sqlite3.connect(path, timeout=60)
-        self._db.executescript(_SCHEMA)
+    """The store at ``path``, created if missing; ``option`` is how the user named it
+    (``--store``, ``--merge``), for the messages. A store opened ``readonly`` is never written
+    and must exist."""
+
+    def __init__(self, path: Path, *, option: str = "--store", readonly: bool = False) -> None:
         self.path = path
+        self.option = option
+        _check_kind(path, option, must_exist=readonly)
+        try:
+            if readonly:
+                self._db = sqlite3.connect(
+                    f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_TIMEOUT
+                )
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreError(_problem(path, option, exc)) from exc
+        try:
+            with self._guard():
+                (check,) = self._db.execute("PRAGMA quick_check(1)").fetchone()
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"database disk image is malformed: {check}")
+                if not readonly:
+                    self._db.executescript(_SCHEMA)
+                self._check_schema()
+        except BaseException:
+            self._db.close()
+            raise
 
     def __enter__(self) -> Store:
         return self
@@ -57,59 +106,262 @@ class Store:
 
     def save(self, result: ChunkResult, engine: str) -> None:
         """Keep one finished chunk (its own transaction: nothing half-written on a stop)."""
-        with self._db:
+        if not 0 <= result.index < result.count:
+            raise ValueError(f"chunk {result.index} is not one of {result.count}")
+        with self._guard(), self._db:
             self._db.execute(
                 "INSERT OR REPLACE INTO chunks VALUES (?, ?, ?, ?, ?)",
                 (result.space, result.count, result.index, engine, json.dumps(result.to_json())),
             )
 
     def done(self, space: str, count: int, engine: str) -> set[int]:
-        rows = self._db.execute(
-            "SELECT idx FROM chunks WHERE space = ? AND count = ? AND engine = ?",
-            (space, count, engine),
-        )
-        return {int(i) for (i,) in rows}
+        """The chunks of this split kept for ``engine`` (each row checked, as for a report)."""
+        return {r.index for r in self.results(space, count, engine)}
 
     def results(
         self, space: str, count: int, engine: str, indices: Iterable[int] | None = None
     ) -> list[ChunkResult]:
-        rows = self._db.execute(
-            "SELECT idx, result FROM chunks WHERE space = ? AND count = ? AND engine = ? "
-            "ORDER BY idx",
-            (space, count, engine),
-        )
+        """The chunks of this split kept for ``engine``, by index; :class:`StoreError` at the
+        first row that is not the result of its own chunk."""
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT space, count, idx, engine, result FROM chunks "
+                "WHERE space = ? AND count = ? AND engine = ? ORDER BY idx",
+                (space, count, engine),
+            ).fetchall()
         wanted = None if indices is None else set(indices)
-        return [
-            ChunkResult.from_json(json.loads(text))
-            for idx, text in rows
-            if wanted is None or idx in wanted
-        ]
+        results = [self._chunk(row) for row in rows]
+        return [r for r in results if wanted is None or r.index in wanted]
 
     def add_run(self, space: str, count: int, engine: str, run: Run) -> None:
-        with self._db:
+        with self._guard(), self._db:
             self._db.execute(
                 "INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (space, count, engine, run.started, run.wall, run.workers, run.chunks),
             )
 
     def runs(self, space: str, count: int, engine: str) -> list[Run]:
-        rows = self._db.execute(
-            "SELECT started, wall, workers, chunks FROM runs "
-            "WHERE space = ? AND count = ? AND engine = ? ORDER BY started",
-            (space, count, engine),
-        )
-        return [Run(str(s), float(w), int(n), int(c)) for s, w, n, c in rows]
+        with self._guard():
+            rows = self._db.execute(
+                "SELECT space, count, engine, started, wall, workers, chunks FROM runs "
+                "WHERE space = ? AND count = ? AND engine = ? ORDER BY started",
+                (space, count, engine),
+            ).fetchall()
+        return [self._run(row) for row in rows]
 
     def merge(self, other: Path) -> int:
         """Copy in the chunks and runs of another store (a shard done elsewhere); the number of
-        chunks that were new."""
-        if not other.is_file():
-            raise FileNotFoundError(f"no store {other}")
-        before = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
-        with self._db:
-            self._db.execute("ATTACH DATABASE ? AS other", (str(other),))
-            self._db.execute("INSERT OR IGNORE INTO chunks SELECT * FROM other.chunks")
-            self._db.execute("INSERT INTO runs SELECT * FROM other.runs")
-        self._db.execute("DETACH DATABASE other")
-        after = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+        chunks that were new. Every row of ``other`` is checked before any is copied, and a run
+        already here (the same store merged again) is not copied twice."""
+        if _same_file(other, self.path):
+            raise StoreError(
+                f"{other}: is the store itself ({self.option} {self.path}): --merge takes the "
+                "other stores, whose chunks are copied into it"
+            )
+        with Store(other, option="--merge", readonly=True) as source:
+            chunks, runs = source._all_rows()
+        with self._guard(), self._db:
+            before = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
+            self._db.executemany("INSERT OR IGNORE INTO chunks VALUES (?, ?, ?, ?, ?)", chunks)
+            for run in runs:
+                here = self._db.execute(
+                    "SELECT 1 FROM runs WHERE space IS ? AND count IS ? AND engine IS ? AND "
+                    "started IS ? AND wall IS ? AND workers IS ? AND chunks IS ?",
+                    run,
+                ).fetchone()
+                if here is None:
+                    self._db.execute("INSERT INTO runs VALUES (?, ?, ?, ?, ?, ?, ?)", run)
+            after = self._db.execute("SELECT COUNT(*) FROM chunks").fetchone()[0]
         return int(after - before)
+
+    def merge_all(self, others: Sequence[Path]) -> list[tuple[Path, int]]:
+        """:meth:`merge` of each store in turn, each file once however often it is named;
+        the new chunks of each."""
+        merged: list[tuple[Path, int]] = []
+        for other in others:
+            if not any(_same_file(other, seen) for seen, _ in merged):
+                merged.append((other, self.merge(other)))
+        return merged
+
+    # -- checking what the file holds ---------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except (sqlite3.Error, UnicodeDecodeError) as exc:  # SQLite's text is not always UTF-8
+            raise StoreError(_problem(self.path, self.option, exc)) from exc
+
+    def _check_schema(self) -> None:
+        for table, columns in _COLUMNS.items():
+            found = [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+            if found != columns:
+                raise StoreError(
+                    f"{self.path}: not a store of `schotten verify` (its table {table!r} is "
+                    f"missing or has other columns): {_fix(self.option)}"
+                )
+
+    def _all_rows(self) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+        with self._guard():
+            chunks = self._db.execute("SELECT * FROM chunks").fetchall()
+            runs = self._db.execute("SELECT * FROM runs").fetchall()
+        for row in chunks:
+            self._chunk(row)
+        for row in runs:
+            self._run(row)
+        return chunks, runs
+
+    def _chunk(self, row: tuple[Any, ...]) -> ChunkResult:
+        space, count, idx, engine, text = row
+        where = f"WHERE space = '{space}' AND count = {count} AND idx = {idx}"
+        try:
+            _expect(isinstance(space, str) and isinstance(engine, str), "a key is not text")
+            _expect(_natural(count) and count > 0, f"chunk count {count!r}")
+            _expect(_natural(idx), f"chunk number {idx!r}")
+            _expect(idx < count, f"there is no chunk {idx} in a split of {count}")
+            _expect(isinstance(text, str), "its result is not text")
+            try:
+                data = json.loads(text)
+            except (ValueError, RecursionError) as exc:
+                raise _Bad(f"its result is not JSON ({exc})") from None
+            return _result(data, space, count, idx)
+        except _Bad as bad:
+            raise StoreError(
+                f"{self.path}: chunk {idx} of {space!r} ({count} chunks) is not a chunk result: "
+                f"{bad}. Delete it and run again to compute it anew: "
+                f'sqlite3 {self.path} "DELETE FROM chunks {where}"'
+            ) from None
+
+    def _run(self, row: tuple[Any, ...]) -> Run:
+        space, count, engine, started, wall, workers, chunks = row
+        ok = (
+            isinstance(space, str)
+            and isinstance(engine, str)
+            and isinstance(started, str)
+            and _natural(count)
+            and _seconds(wall)
+            and _natural(workers)
+            and _natural(chunks)
+        )
+        if not ok:
+            raise StoreError(
+                f"{self.path}: a run of {space!r} (started {started!r}) is not a run's record. "
+                f'Delete it and run again: sqlite3 {self.path} "DELETE FROM runs '
+                f"WHERE started = '{started}'\""
+            )
+        return Run(started, float(wall), workers, chunks)
+
+
+class _Bad(Exception):
+    """What is wrong with a row (only inside this module)."""
+
+
+def _expect(condition: bool, problem: str) -> None:
+    if not condition:
+        raise _Bad(problem)
+
+
+def _natural(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seconds(value: object) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def _result(data: object, space: str, count: int, idx: int) -> ChunkResult:
+    """The chunk result of ``data`` if it is one, and the one of this chunk, else :class:`_Bad`."""
+    _expect(isinstance(data, dict), "its result is not a JSON object")
+    assert isinstance(data, dict)
+    _expect(set(data) == _RESULT_KEYS, f"its keys are {sorted(data)}")
+    _expect(
+        (data["space"], data["count"], data["index"]) == (space, count, idx)
+        and _natural(data["count"])
+        and _natural(data["index"]),
+        "its result is about another chunk",
+    )
+    for key in ("classes", "positions", "completions"):
+        _expect(_natural(data[key]), f"{key} is {data[key]!r}")
+    _expect(_seconds(data["seconds"]), f"seconds is {data['seconds']!r}")
+    reasons = data["reasons"]
+    _expect(isinstance(reasons, dict), "reasons is not an object")
+    for reason, tally in reasons.items():
+        _expect(
+            isinstance(tally, list) and len(tally) == 2 and all(_natural(n) for n in tally),
+            f"reason {reason!r} is not [classes, positions]",
+        )
+    found = data["disagreements"]
+    _expect(isinstance(found, list), "disagreements is not a list")
+    for item in found:
+        _expect(
+            isinstance(item, dict)
+            and set(item) == _DISAGREEMENT_KEYS
+            and all(isinstance(v, str) for v in item.values()),
+            "a disagreement is not a case",
+        )
+    return ChunkResult(
+        space,
+        idx,
+        count,
+        data["classes"],
+        data["positions"],
+        {str(k): list(v) for k, v in reasons.items()},
+        data["completions"],
+        tuple(Disagreement(**item) for item in found),
+        float(data["seconds"]),
+    )
+
+
+def _check_kind(path: Path, option: str, *, must_exist: bool) -> None:
+    """A store is a regular file (or nothing yet, where one may be made): a folder or a FIFO is
+    refused before SQLite opens it (a FIFO would make it wait)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        if must_exist:
+            raise StoreError(f"{path}: no such store ({option})") from None
+        return
+    except OSError as exc:
+        raise StoreError(_problem(path, option, exc)) from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise StoreError(
+            f"{path}: {file_kind(info.st_mode)}, not a store: give {option} the path of a "
+            "store file (SQLite), or of none yet to start one"
+        )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def _fix(option: str) -> str:
+    if option == "--store":
+        return "give --store another file, or move this one away to start afresh"
+    return f"leave it out of {option}, or give the store it was meant to be"
+
+
+def _problem(path: Path, option: str, exc: BaseException) -> str:
+    text = str(exc)
+    if isinstance(exc, UnicodeDecodeError) or (
+        isinstance(exc, sqlite3.DatabaseError)
+        and any(w in text for w in ("not a database", "malformed", "corrupt", "decode"))
+    ):
+        what = "not a store of `schotten verify`, or a damaged one"
+        return f"{path}: {what} ({text}): {_fix(option)}"
+    if "locked" in text or "busy" in text:
+        return (
+            f"{path}: another command has been using this store for {BUSY_TIMEOUT:.0f} s "
+            f"({text}): let it finish, or give {option} another file"
+        )
+    if isinstance(exc, OSError):
+        text = exc.strerror or text
+    fix = f"check the file and its folder, or {_fix(option)}"
+    return f"{path}: cannot use this store ({text}): {fix}"
