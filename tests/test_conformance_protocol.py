@@ -25,8 +25,8 @@ def deal(variant: Variant = Variant.BASE, seed: int = 1) -> dict[str, Any]:
 
 
 def test_hello_names_the_protocol_and_refuses_another_version() -> None:
-    assert handle({"type": "hello", "id": "h", "protocol": PROTOCOL}) == {
-        "id": "h",
+    assert handle({"type": "hello", "id": 8, "protocol": PROTOCOL}) == {
+        "id": 8,
         "protocol": PROTOCOL,
         "engine": "schotten (reference)",
     }

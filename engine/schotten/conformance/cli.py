@@ -146,13 +146,12 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _serve() -> int:
-    # The protocol is UTF-8 whatever the locale; a byte that is not UTF-8 is answered as a bad
-    # request rather than ending the server.
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(encoding="utf-8", errors="replace")
+    # The protocol is UTF-8 whatever the locale: requests are read as bytes (a line that is not
+    # UTF-8 is answered as a bad request), answers written as UTF-8.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
-        protocol.serve(sys.stdin, sys.stdout)
+        protocol.serve(sys.stdin.buffer, sys.stdout)
     return EXIT_OK
 
 

@@ -16,7 +16,10 @@ a worked exchange):
   under each first move).
 
 A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
-``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``), never by a crash.
+``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``; ``internal-error``
+for a bug of ours), with the request's ``id`` when it has a readable one, never by a crash. An
+``id`` is a whole number. A line longer than :data:`~schotten.conformance.wire.MAX_LINE` bytes
+is answered ``bad-request`` without being kept in memory.
 
 >>> answer = handle({"type": "formation", "id": 7, "cards": ["red 9", "joker", "red 7"]})
 >>> answer
@@ -29,7 +32,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from schotten import json_input
 from schotten.board import Player
@@ -37,7 +40,7 @@ from schotten.cards import Card, Tactic, is_wild, parse_card
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
-from schotten.conformance.wire import PROTOCOL, dumps, formation_data, game_data
+from schotten.conformance.wire import MAX_LINE, PROTOCOL, dumps, formation_data, game_data
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation
 from schotten.game import Game, round_points
@@ -55,13 +58,21 @@ class RequestError(ValueError):
         self.code = code
 
 
+def request_id(request: Any) -> int | None:
+    """The ``id`` of a decoded request when it is a whole number (``true`` is not one)."""
+    ident = request.get("id") if isinstance(request, Mapping) else None
+    return ident if type(ident) is int else None
+
+
 def handle(request: Any) -> dict[str, Any]:
     """The answer to one decoded request (an error answer for anything malformed)."""
-    ident = request.get("id") if isinstance(request, Mapping) else None
+    ident = request_id(request)
     head: dict[str, Any] = {} if ident is None else {"id": ident}
     try:
         if not isinstance(request, Mapping):
             raise RequestError("bad-request", "a request is a JSON object")
+        if "id" in request and ident is None:
+            raise RequestError("bad-request", "id: a whole number")
         kind = request.get("type")
         answer = _HANDLERS.get(str(kind)) if isinstance(kind, str) else None
         if answer is None:
@@ -71,24 +82,48 @@ def handle(request: Any) -> dict[str, Any]:
         return {**head, "error": error.code, "message": str(error)}
 
 
-def handle_line(line: str) -> str:
+def handle_line(line: str | bytes) -> str:
     """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
     try:
-        request = json_input.loads(line)
+        request = json_input.loads(line, MAX_LINE)
     except json_input.JsonInputError as error:
         return dumps({"error": "bad-request", "message": str(error)})
     try:
         return dumps(handle(request))
     except Exception as error:  # a bug of ours: answered, so that the runner reports it
-        return dumps({"error": "internal-error", "message": f"{type(error).__name__}: {error}"})
+        ident = request_id(request)
+        head: dict[str, Any] = {} if ident is None else {"id": ident}
+        message = f"{type(error).__name__}: {error}"[:500]
+        return dumps({**head, "error": "internal-error", "message": message})
 
 
-def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
-    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF."""
-    for line in source:
-        if line.strip():
+def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdout) -> None:
+    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF.
+
+    Lines are read at most :data:`MAX_LINE` bytes at a time: a longer line is answered as a bad
+    request and the rest of it skipped chunk by chunk, so that memory stays bounded."""
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE:
+            size = len(line) + _skip_line(source)
+            message = f"a line of {size:,} bytes: at most {MAX_LINE:,} are read"
+            sink.write(dumps({"error": "bad-request", "message": message}) + "\n")
+            sink.flush()
+        elif line.strip():
             sink.write(handle_line(line) + "\n")
             sink.flush()
+
+
+def _skip_line(source: BinaryIO | TextIO) -> int:
+    """Read up to the end of the current line; how much was skipped."""
+    skipped = 0
+    while True:
+        chunk = source.readline(MAX_LINE)
+        skipped += len(chunk)
+        if not chunk or chunk[-1:] in ("\n", b"\n"):
+            return skipped
 
 
 # -- the answers -------------------------------------------------------------------------------
@@ -142,7 +177,7 @@ def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
     board = _read(board_from_data, request)
     claimer = request.get("claimer")
     players = {str(p): p for p in Player}
-    if claimer not in players:
+    if not isinstance(claimer, str) or claimer not in players:
         raise RequestError("bad-request", "claimer: 'first' or 'second'")
     stones = request.get("stones")
     if (

@@ -30,6 +30,10 @@ PROTOCOL = "schotten-conformance/1"
 SUITE_FORMAT = "schotten-conformance-suite/1"
 """The version of the suite's files (``manifest.json``)."""
 
+MAX_LINE = 1024 * 1024
+"""The longest line either side of the protocol reads, in bytes: a request or an answer is a
+few kilobytes (a whole position, or the legal moves of one), so a longer line is an error."""
+
 BOARD_KEYS = ("variant", "stones", "discard")
 """The table part of a position: all that a claim request carries."""
 
