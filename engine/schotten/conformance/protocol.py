@@ -4,9 +4,13 @@ Every request is an object with a ``type`` and an optional ``id`` (echoed in the
 types, with what they carry and what they answer (``README.md`` of the suite has the schema and
 a worked exchange):
 
-- ``hello`` (``protocol``): ``{"protocol": PROTOCOL, "engine": <name>}``; always first.
+- ``hello`` (``protocol``): ``{"protocol": PROTOCOL, "engine": <name>, "supports": {...}}``;
+  always first. ``supports``: the variants, the suite's kinds, and whether the claim step is
+  played as a move (:mod:`~schotten.conformance.capabilities`).
 - ``claim`` (``position``: the table part of a position; ``claimer``; ``stones``):
   ``{"stones": [{"stone", "verdict", "reason", "theirs", "witness"}, ...]}``.
+- ``provable`` (``position``: a table; ``claimer``): ``{"stones": [...]}``, every unclaimed
+  stone the claimer can prove, ascending.
 - ``formation`` (``cards``: a complete side, 3 or 4 cards; ``totals_only``):
   ``{"formation": "<kind> <total>"}``.
 - ``legal`` (``position``): ``{"moves": [...]}``, every legal move of the player to move.
@@ -35,18 +39,26 @@ from collections.abc import Callable, Mapping
 from typing import Any, BinaryIO, TextIO
 
 from schotten import json_input
-from schotten.board import Player
+from schotten.board import Board, Player
 from schotten.cards import Card, Tactic, is_wild, parse_card
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
-from schotten.conformance.wire import MAX_LINE, PROTOCOL, dumps, formation_data, game_data
+from schotten.conformance.wire import (
+    KINDS,
+    MAX_LINE,
+    PROTOCOL,
+    dumps,
+    formation_data,
+    game_data,
+)
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation
 from schotten.game import Game, round_points
 from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten (reference)"
+SUPPORTS = {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step": True}
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
 
 
@@ -170,15 +182,31 @@ def _hello(request: Mapping[str, Any]) -> dict[str, Any]:
             "unsupported-protocol",
             f"this engine speaks {PROTOCOL}, not {request.get('protocol')!r}",
         )
-    return {"protocol": PROTOCOL, "engine": ENGINE_NAME}
+    return {"protocol": PROTOCOL, "engine": ENGINE_NAME, "supports": SUPPORTS}
 
 
-def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
-    board = _read(board_from_data, request)
+def _claimer(request: Mapping[str, Any]) -> Player:
     claimer = request.get("claimer")
     players = {str(p): p for p in Player}
     if not isinstance(claimer, str) or claimer not in players:
         raise RequestError("bad-request", "claimer: 'first' or 'second'")
+    return players[claimer]
+
+
+def provable_stones(board: Board, claimer: Player) -> list[int]:
+    """The unclaimed stones ``claimer`` can prove on ``board``, ascending."""
+    open_stones = [s.number for s in board.stones if s.claimed_by is None]
+    return [v.stone for v in judge_claim(board, claimer, open_stones) if v.granted]
+
+
+def _provable(request: Mapping[str, Any]) -> dict[str, Any]:
+    board = _read(board_from_data, request)
+    return {"stones": provable_stones(board, _claimer(request))}
+
+
+def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
+    board = _read(board_from_data, request)
+    claimer = _claimer(request)
     stones = request.get("stones")
     if (
         not isinstance(stones, list)
@@ -187,7 +215,7 @@ def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
         or len(set(stones)) != len(stones)
     ):
         raise RequestError("bad-request", "stones: a list of different stones from 1 to 9")
-    return {"stones": claim_answers(judge_claim(board, players[claimer], stones))}
+    return {"stones": claim_answers(judge_claim(board, claimer, stones))}
 
 
 def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -253,10 +281,20 @@ def _read(reader: Callable[[Any], Any], request: Mapping[str, Any]) -> Any:
 _HANDLERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "hello": _hello,
     "claim": _claim,
+    "provable": _provable,
     "formation": _formation,
     "legal": _legal,
     "apply": _apply,
     "perft": _perft,
 }
 
-__all__ = ["ENGINE_NAME", "RequestError", "apply_answer", "claim_answers", "handle", "serve"]
+__all__ = [
+    "ENGINE_NAME",
+    "SUPPORTS",
+    "RequestError",
+    "apply_answer",
+    "claim_answers",
+    "handle",
+    "provable_stones",
+    "serve",
+]

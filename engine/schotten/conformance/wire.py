@@ -30,6 +30,9 @@ PROTOCOL = "schotten-conformance/1"
 SUITE_FORMAT = "schotten-conformance-suite/1"
 """The version of the suite's files (``manifest.json``)."""
 
+KINDS = ("claims", "formations", "provable", "moves", "games", "perft")
+"""The suite's kinds of vectors, in the suite's order."""
+
 MAX_LINE = 1024 * 1024
 """The longest line either side of the protocol reads, in bytes: a request or an answer is a
 few kilobytes (a whole position, or the legal moves of one), so a longer line is an error."""
