@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.conformance.protocol import handle, handle_line
-from schotten.conformance.wire import PROTOCOL, board_data, game_data
+from schotten.conformance.wire import KINDS, PROTOCOL, board_data, game_data
 from schotten.game import Game
 from schotten.records import play_random
 
@@ -29,6 +29,7 @@ def test_hello_names_the_protocol_and_refuses_another_version() -> None:
         "id": 8,
         "protocol": PROTOCOL,
         "engine": "schotten (reference)",
+        "supports": {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step": True},
     }
     answer = handle({"type": "hello", "protocol": "schotten-conformance/0"})
     assert answer["error"] == "unsupported-protocol"

@@ -149,7 +149,8 @@ def main(args: argparse.Namespace) -> int:
         return _run(args)
     except (suite.SuiteError, SchottenError) as error:
         print(f"error: {error}", file=sys.stderr)
-        return EXIT_INCOMPLETE
+        # For a run, a bad suite or report file means the run could not be done.
+        return EXIT_INCOMPLETE if args.action == "run" else EXIT_FAILED
 
 
 def _kinds(parser: argparse.ArgumentParser) -> None:
@@ -224,7 +225,8 @@ def select(
     named in ``only``; with ``only`` and no ``limit``, just the named ones."""
     if limit is None:
         return [v for v in vectors if v["id"] in only] if only is not None else vectors
-    picked = {i * len(vectors) // limit for i in range(min(limit, len(vectors)))}
+    count = min(limit, len(vectors))
+    picked = {i * len(vectors) // count for i in range(count)}
     named = set(only or ())
     return [v for i, v in enumerate(vectors) if i in picked or v["id"] in named]
 

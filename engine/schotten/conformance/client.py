@@ -78,7 +78,7 @@ def engine_argv(command: str) -> list[str]:
         argv = shlex.split(command)
     except ValueError as error:
         raise EngineFailure(
-            "cannot-start", f"the engine command {shown(command)} cannot be read: {error}"
+            "cannot-start", f"the engine command '{shown(command)}' cannot be read: {error}"
         ) from None
     if not argv:
         raise EngineFailure("cannot-start", "the engine command is empty")
@@ -109,7 +109,7 @@ class ProcessEngine:
         except OSError as error:
             raise EngineFailure(
                 "cannot-start",
-                f"cannot start the engine {shown(command)}: {error.strerror or error}",
+                f"cannot start the engine '{shown(command)}': {error.strerror or error}",
             ) from None
         stdin, stdout, stderr = self._process.stdin, self._process.stdout, self._process.stderr
         assert stdin is not None and stdout is not None and stderr is not None
@@ -233,10 +233,10 @@ class ProcessEngine:
                 if len(self._line) > MAX_LINE:
                     self._skipping = len(self._line)
                     self._line.clear()
+                    self._stray(f"a line of more than {MAX_LINE:,} bytes (skipped unread)")
             if end < 0:
                 return
             if self._skipping:
-                self._stray(f"a line of {self._skipping:,} bytes (at most {MAX_LINE:,} are read)")
                 self._skipping = 0
             else:
                 self._lines.append(bytes(self._line))

@@ -22,7 +22,7 @@ a worked exchange):
 A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
 ``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``; ``internal-error``
 for a bug of ours), with the request's ``id`` when it has a readable one, never by a crash. An
-``id`` is a whole number. A line longer than :data:`~schotten.conformance.wire.MAX_LINE` bytes
+``id`` is a whole number (``null`` or absent: none). A line longer than :data:`~schotten.conformance.wire.MAX_LINE` bytes
 is answered ``bad-request`` without being kept in memory.
 
 >>> answer = handle({"type": "formation", "id": 7, "cards": ["red 9", "joker", "red 7"]})
@@ -83,7 +83,7 @@ def handle(request: Any) -> dict[str, Any]:
     try:
         if not isinstance(request, Mapping):
             raise RequestError("bad-request", "a request is a JSON object")
-        if "id" in request and ident is None:
+        if request.get("id") is not None and ident is None:
             raise RequestError("bad-request", "id: a whole number")
         kind = request.get("type")
         answer = _HANDLERS.get(str(kind)) if isinstance(kind, str) else None

@@ -187,7 +187,7 @@ def _run(
                 if restart is None or report.restarts >= max_restarts:
                     report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
                     if restart is not None:
-                        report.stopped = f"the engine failed {report.restarts + 1} times"
+                        report.stopped = f"the engine failed {report.restarts + 1} time(s)"
                     return
                 report.restarts += 1
                 try:
@@ -277,7 +277,8 @@ def check_vector(kind: str, vector: dict[str, Any], engine: Engine) -> list[Find
 def _error(answer: dict[str, Any]) -> tuple[str, str] | None:
     """``(text, signature)`` when the answer is an error answer."""
     if "error" in answer:
-        code = shown(dumps(answer.get("error")), 40)
+        raw = answer.get("error")
+        code = shown(raw if isinstance(raw, str) else dumps(raw), 40)
         message = shown(str(answer.get("message", "")), 200)
         return f"the engine answered an error: {code} ({message})", f"error {code}"
     return None
@@ -476,7 +477,8 @@ def _check_moves(vector: dict[str, Any], engine: Engine) -> list[Finding]:
             found.append(
                 Finding(
                     f"'{move}': the position the engine returned differs in {', '.join(differs)}",
-                    f"moves: the position after a move differs in {', '.join(differs)}",
+                    # The first difference only: one bug, one group, whatever else follows.
+                    f"moves: the position after a move: {differs[0]} differs",
                     "verdict",
                     request,
                     expected,
