@@ -386,7 +386,7 @@ def test_an_engine_echoing_the_position_is_caught_on_moves(
     asked = select(suite.load(SUITE, "moves"), 20, None)
     with_moves = sum(1 for v in asked if v["accepted"])
     assert row(out, "moves")[:3] == ["20", str(20 - with_moves), str(with_moves)]
-    assert f"[1] moves: the position after a move: phase differs: {with_moves} vector(s)" in out
+    assert f"[1] moves: the position after a move: step differs: {with_moves} vector(s)" in out
     assert "in 1 group(s)" in out
     lines = report_of(report)
     assert len(lines) == with_moves

@@ -427,7 +427,8 @@ def position_differences(expected: dict[str, Any], got: Any) -> list[str]:
         return [f"an unreadable position ({shown(str(error), 120)})"]
     differs = [
         key
-        for key in ("variant", "to_move", "phase", "step", "recruited", "discard", "hands", "decks")
+        # The turn's counters first: an engine that plays no move at all differs there first.
+        for key in ("step", "phase", "to_move", "variant", "recruited", "discard", "hands", "decks")
         if have.get(key) != expected.get(key)
     ]
     stones = list(zip(expected.get("stones", []), have.get("stones", []), strict=False))
