@@ -9,6 +9,7 @@ import io
 import json
 import re
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
@@ -449,3 +450,23 @@ def test_a_variant_filter_leaves_the_other_variant_not_claimed(
     base = sum(1 for v in asked if len(v["cards"]) == 3 and all(" " in c for c in v["cards"]))
     assert row(out, "formations") == ["50", str(base), "0", "0", str(50 - base), "0"]
     assert "PASS: conformant on base formations" in out
+
+
+@pytest.mark.parametrize("adapter", ["skeleton.py", "skeleton.mjs"])
+def test_the_skeleton_adapters_of_the_readme_speak_the_protocol(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, adapter: str
+) -> None:
+    path = SUITE / "adapters" / adapter
+    runner = shutil.which("node") if adapter.endswith(".mjs") else sys.executable
+    assert runner is not None, "node is needed (scripts/setup installs it with npm)"
+    report = tmp_path / "report.jsonl"
+    command = shlex.join([runner, str(path)])
+    status = conformance("--engine", command, "--limit", "5", "--report", str(report))
+    out = capsys.readouterr().out
+    # Hello only: every claim is answered unsupported, one group; the rest is not claimed.
+    assert status == EXIT_FAILED
+    assert row(out, "claims") == ["5", "0", "5", "0", "0", "0"]
+    assert row(out, "formations") == ["5", "0", "0", "0", "5", "0"]
+    assert "[1] claims: error unsupported: 5 vector(s)" in out and "in 1 group(s)" in out
+    assert "FAIL on claims: 0/5 vectors agree (my engine (skeleton))" in out
+    assert [line["status"] for line in report_of(report)] == ["disagree"] * 5
