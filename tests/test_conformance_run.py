@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 import re
 import shlex
 import shutil
@@ -33,7 +34,14 @@ from schotten.conformance.wire import dumps
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
-SERVE = f"{shlex.quote(sys.executable)} -m schotten.conformance serve"
+# The command itself, as a user runs it (not a module of the package: they may move).
+SERVE = (
+    shlex.join(
+        [sys.executable, "-c", "import sys; from schotten.cli import main; sys.exit(main())"]
+    )
+    + " conformance serve"
+)
+EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "60"))  # a long campaign: 20000
 
 
 def engine(name: str) -> str:
@@ -323,7 +331,7 @@ class _Babbler:
         pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(
     answers=st.lists(
         st.dictionaries(st.sampled_from(_KEYS), _ANY_JSON, max_size=4), min_size=1, max_size=4

@@ -25,7 +25,13 @@ from schotten.conformance.shown import shown
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
-SERVE = f"{shlex.quote(sys.executable)} -m schotten.conformance serve"
+# The command itself, as a user runs it (not a module of the package: they may move).
+SERVE = (
+    shlex.join(
+        [sys.executable, "-c", "import sys; from schotten.cli import main; sys.exit(main())"]
+    )
+    + " conformance serve"
+)
 MEMORY = 400 * 1024 * 1024  # the runner and its engine: about 120 MB with the claims loaded
 CLAIMS = ["--vector", "c00000", "--vector", "c00001", "--vector", "c00002", "--vector", "c00003"]
 
