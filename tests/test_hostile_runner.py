@@ -284,6 +284,25 @@ def test_control_characters_from_the_engine_never_reach_the_terminal(
     assert "\\x1b[2Jgone" in out
 
 
+def test_an_answer_with_id_true_is_not_the_answer_to_request_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # hello is request 1; in Python, True == 1.
+    status = conformance(
+        "--engine",
+        engine("hostile", "id-true"),
+        "--kind",
+        "claims",
+        *CLAIMS[:2],
+        "--start-timeout",
+        "2",
+    )
+    out = capsys.readouterr().out
+    assert status == 2
+    assert "ENGINE NONSENSE at hello" in out
+    assert "an answer of id true to request id 1" in out
+
+
 def test_sigterm_writes_the_report_and_stops_the_engine(tmp_path: Path) -> None:
     report = tmp_path / "report.jsonl"
     argv = [

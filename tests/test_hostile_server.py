@@ -112,6 +112,16 @@ def test_a_line_just_over_the_limit_is_refused_and_one_at_the_limit_read() -> No
     assert strict(handle_line(line + " "))["error"] == "bad-request"
 
 
+def test_an_answer_never_quotes_a_long_request_back() -> None:
+    for request in (
+        {"type": "hello", "id": 1, "protocol": "x" * 900_000},
+        {"type": "x" * 900_000, "id": 2},
+        {"type": "formation", "id": 3, "cards": ["red 1", "red 2", "x" * 900_000]},
+    ):
+        answer = handle_line(json.dumps(request))
+        assert len(answer) < 1000 and strict(answer)["id"] == request["id"]
+
+
 def test_a_bad_request_is_answered_with_its_id_and_in_strict_json() -> None:
     table = {"variant": "base", "stones": [], "discard": {"first": [], "second": []}}
     claim = {"type": "claim", "id": 7, "position": table, "stones": [1]}

@@ -5,7 +5,8 @@
 - ``stops-reading``: answers an apply with a position padded to 900 kB, then reads nothing;
 - ``helper``: starts a helper that keeps standard output open (its pid written in the file
   named by the second argument), and exits;
-- ``escape-name``: its name and its error messages carry terminal escape sequences.
+- ``escape-name``: its name and its error messages carry terminal escape sequences;
+- ``id-true``: answers hello, request 1, with ``"id": true`` (which is not 1).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ def main(mode: str) -> None:
         if kind == "hello":
             if mode == "escape-name":
                 answer["engine"] = "evil\x1b]0;owned\x07\x1b[2J"
+            if mode == "id-true":
+                answer["id"] = True
         elif mode == "long-line":
             chunk = b"x" * (1 << 20)
             for _ in range(200):

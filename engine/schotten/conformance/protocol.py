@@ -91,7 +91,7 @@ def handle(request: Any) -> dict[str, Any]:
             raise RequestError("bad-request", f"unknown request type {kind!r}")
         return {**head, **answer(request)}
     except RequestError as error:
-        return {**head, "error": error.code, "message": str(error)}
+        return {**head, "error": error.code, "message": _short(str(error))}
 
 
 def handle_line(line: str | bytes) -> str:
@@ -105,8 +105,16 @@ def handle_line(line: str | bytes) -> str:
     except Exception as error:  # a bug of ours: answered, so that the runner reports it
         ident = request_id(request)
         head: dict[str, Any] = {} if ident is None else {"id": ident}
-        message = f"{type(error).__name__}: {error}"[:500]
+        message = _short(f"{type(error).__name__}: {error}")
         return dumps({**head, "error": "internal-error", "message": message})
+
+
+MAX_MESSAGE = 500
+
+
+def _short(message: str) -> str:
+    """A message cut to :data:`MAX_MESSAGE` characters: it may quote what it was sent."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
 def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdout) -> None:
