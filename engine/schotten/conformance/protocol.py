@@ -22,8 +22,9 @@ a worked exchange):
 A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
 ``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``; ``internal-error``
 for a bug of ours), with the request's ``id`` when it has a readable one, never by a crash. An
-``id`` is a whole number (``null`` or absent: none). A line longer than :data:`~schotten.conformance.wire.MAX_LINE` bytes
-is answered ``bad-request`` without being kept in memory.
+``id`` is a whole number (``null`` or absent: none). A line longer than
+:data:`~schotten.conformance.wire.MAX_LINE` bytes is answered ``bad-request`` without being kept
+in memory.
 
 >>> answer = handle({"type": "formation", "id": 7, "cards": ["red 9", "joker", "red 7"]})
 >>> answer

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schotten.conformance.capabilities import Capabilities
-from schotten.conformance.client import Engine, EngineFailure
+from schotten.conformance.client import STRAY_SHOWN, Engine, EngineFailure, ProcessEngine
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps, game_data, moves_digest
 from schotten.errors import InvalidNotationError, InvalidPositionError
@@ -153,7 +153,11 @@ def run(
     started: list[Engine] = []
     try:
         _run(report, engine, suite, progress, restart, max_restarts, started)
+    except (Interrupted, KeyboardInterrupt):
+        report.stopped = "interrupted"
     finally:
+        for each in (engine, *started):
+            _gather_strays(report, each)
         for extra in started:
             extra.close()
     return report
@@ -183,7 +187,6 @@ def _run(
             except EngineFailure as failure:
                 tally.failed += 1
                 report.outcomes.append(_failed(kind, vector, failure, tracked.last_request))
-                _gather_strays(report, engine)
                 if restart is None or report.restarts >= max_restarts:
                     report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
                     if restart is not None:
@@ -197,17 +200,12 @@ def _run(
                     return
                 started.append(engine)
                 continue
-            except (Interrupted, KeyboardInterrupt):
-                report.stopped = "interrupted"
-                _gather_strays(report, engine)
-                return
             except (KeyError, TypeError, IndexError, AttributeError) as error:
                 ident = vector.get("id") if isinstance(vector, dict) else None
                 raise MalformedVector(f"{kind} vector {ident}: malformed ({error!r})") from None
             _tally(tally, kind, vector, findings, report)
             if progress is not None:
                 progress(kind, done, len(vectors))
-    _gather_strays(report, engine)
 
 
 def _tally(
@@ -242,12 +240,10 @@ def _failed(
 
 
 def _gather_strays(report: RunReport, engine: Engine) -> None:
-    count = getattr(engine, "stray_lines", 0)
-    if count:
+    if isinstance(engine, ProcessEngine):
+        count, examples = engine.stray_lines, engine.stray_examples
         report.stray_lines += count
-        room = 3 - len(report.stray_examples)
-        report.stray_examples += list(getattr(engine, "stray_examples", []))[: max(room, 0)]
-        engine.stray_lines = 0  # type: ignore[attr-defined]  # counted once
+        report.stray_examples += examples[: max(0, STRAY_SHOWN - len(report.stray_examples))]
 
 
 class _Tracked:
