@@ -42,8 +42,10 @@ BOARD_KEYS = ("variant", "stones", "discard")
 
 
 def dumps(data: Any) -> str:
-    """One JSON line: compact, keys in the order written, UTF-8 characters kept."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """One JSON line: compact, keys in the order written, UTF-8 characters kept; a number
+    that is not finite is a ``ValueError``."""
+    # allow_nan=False: Infinity and NaN are not JSON, and nothing here writes what is not JSON.
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def stone_data(stone: Stone) -> dict[str, Any]:
