@@ -18,8 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schotten.cli import main
+from schotten.conformance.client import ProcessEngine
 from schotten.conformance.shown import shown
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,6 +35,7 @@ SERVE = (
     )
     + " conformance serve"
 )
+EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "100"))  # a long campaign: 20000
 MEMORY = 400 * 1024 * 1024  # the runner and its engine: about 120 MB with the claims loaded
 CLAIMS = ["--vector", "c00000", "--vector", "c00001", "--vector", "c00002", "--vector", "c00003"]
 
@@ -67,6 +71,7 @@ def limited_run(argv: list[str], timeout: float = 120) -> subprocess.CompletedPr
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
         from schotten.cli import main
+from schotten.conformance.client import ProcessEngine
         sys.exit(main({["conformance", "run", "--suite", str(SUITE), *argv]!r}))
         """
     )
@@ -354,6 +359,41 @@ def test_an_unbalanced_quote_in_engine_is_a_user_error(
     assert conformance("--engine", "my-engine 'unclosed") == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --engine: the engine command") and "No closing quotation" in err
+
+
+_JUNK = st.lists(
+    st.binary(max_size=300)
+    | st.sampled_from(
+        [
+            b"[" * 5000,
+            b'{"id":true}',
+            b'{"id":1.0}',
+            b'{"id":"1"}',
+            b"\x1b[2J",
+            b"\xff\xfe",
+            b'{"id":1e400}',
+            b"null",
+            b'{"id":2,"ok":true}',
+            b'{"id":1,"id":1}',
+        ]
+    ),
+    max_size=6,
+).map(lambda parts: b"\n".join(parts).replace(b'"id":1}', b'"id":9}'))
+
+
+@settings(max_examples=EXAMPLES, deadline=None)
+@given(junk=_JUNK)
+def test_any_output_before_the_answer_is_skipped_and_the_answer_found(
+    tmp_path_factory: pytest.TempPathFactory, junk: bytes
+) -> None:
+    output = tmp_path_factory.mktemp("engine") / "output"
+    output.write_bytes(junk + b'\n{"id":1,"ok":true}\n')
+    process = ProcessEngine(shlex.join(["sh", "-c", 'read -r request; cat "$0"', str(output)]), 10)
+    try:
+        assert process.ask({"type": "legal"}) == {"ok": True}
+        assert all("\x1b" not in example for example in process.stray_examples)
+    finally:
+        process.close()
 
 
 def test_shown_escapes_controls_and_bounds_length() -> None:
