@@ -34,10 +34,16 @@ MAX_DIGITS = 30
 MAX_LENGTH = 8 * 1024 * 1024
 """The default limit of :func:`loads`, in characters (in bytes for bytes): twice a record's."""
 
-# What the depth check has to see: brackets, and the quotes and backslashes that say whether a
-# bracket is inside a string. One character a match, so the scan keeps no state per character
-# (a pattern matching whole strings made the regular expression engine keep about 120 bytes of
-# backtracking state per character of a string).
+# The depth check works on the text with its strings taken out, then with everything but
+# brackets taken out, all by the regular expression engine (a loop in Python over each
+# character made reading the suite several times slower). The string pattern is possessive: it
+# keeps no backtracking state (``"(?:[^"\\]|\\.)*"`` kept about 120 bytes of it a character).
+_STRING = re.compile(r'"(?>[^"\\]*)(?:\\.(?>[^"\\]*))*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+# What the exact scan has to see: brackets, and the quotes and backslashes that say whether a
+# bracket is inside a string.
 _SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
@@ -66,12 +72,11 @@ def loads(text: str | bytes, limit: int = MAX_LENGTH) -> Any:
             ) from None
     if not isinstance(text, str):
         raise JsonInputError(f"expected JSON text, not {type(text).__name__}")
-    _check_depth(text)
+    _check_outside_strings(text)
     try:
         return json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer,
             parse_float=_float,
             parse_constant=_constant,
         )
@@ -98,7 +103,32 @@ class _DuplicateKeyError(ValueError):
         self.key = key
 
 
-def _check_depth(text: str) -> None:
+def _check_outside_strings(text: str) -> None:
+    """The depth, and the length of whole numbers (checked here, by the regular expression
+    engine: a hook of the parser called for each number made reading slow)."""
+    bare = _STRING.sub("", text)
+    long = _LONG_NUMBER.search(bare)
+    if long is not None:
+        digits = len(long.group())
+        raise JsonInputError(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    _check_depth(bare, text)
+
+
+def _check_depth(bare: str, text: str) -> None:
+    brackets = _NOT_BRACKET.sub("", bare)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        inner = _INNERMOST.sub("", brackets)  # one level of nesting a pass
+        if inner == brackets:
+            break  # unbalanced: the exact scan decides
+        brackets = inner
+    if brackets:
+        _scan_depth(text)
+
+
+def _scan_depth(text: str) -> None:
+    """The depth check, character by character: the position of the first bracket too deep."""
     depth = 0
     in_string = False
     escaped = -1  # the offset of the character a backslash escapes
@@ -123,18 +153,14 @@ def _check_depth(text: str) -> None:
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(key)
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKeyError(key)
+            seen.add(key)
     return result
-
-
-def _integer(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise JsonInputError(f"a number of {len(digits)} digits (at most {MAX_DIGITS})")
-    return int(digits)
 
 
 def _float(text: str) -> float:
