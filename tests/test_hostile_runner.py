@@ -71,7 +71,6 @@ def limited_run(argv: list[str], timeout: float = 120) -> subprocess.CompletedPr
         import resource, sys
         resource.setrlimit(resource.RLIMIT_AS, ({MEMORY}, {MEMORY}))
         from schotten.cli import main
-from schotten.conformance.client import ProcessEngine
         sys.exit(main({["conformance", "run", "--suite", str(SUITE), *argv]!r}))
         """
     )

@@ -203,6 +203,21 @@ class ProcessEngine:
             except OSError:  # a broken pipe: it is gone
                 raise self._crashed() from None
             del self._outgoing[:sent]
+        self._read(readable)
+        if self._out not in self._open and not self._lines:
+            raise self._crashed()
+        if not readable and self._process.poll() is not None:
+            # Gone, though a helper of its may keep the pipes open: what it wrote before it
+            # exited is read, then nothing more will come.
+            while not self._lines and self._open:
+                ready, _, _ = select.select(sorted(self._open), [], [], 0)
+                if not ready:
+                    break
+                self._read(ready)
+            if not self._lines:
+                raise self._crashed()
+
+    def _read(self, readable: list[int]) -> None:
         for fd in readable:
             try:
                 data = os.read(fd, _CHUNK)
@@ -216,11 +231,6 @@ class ProcessEngine:
                 self._take_output(data)
             else:
                 self._take_error(data)
-        if self._out not in self._open and not self._lines:
-            raise self._crashed()
-        if not readable and self._process.poll() is not None and not self._lines:
-            # Gone, though a helper of its may keep the pipes open: nothing more will come.
-            raise self._crashed()
 
     def _take_output(self, data: bytes) -> None:
         while data:
