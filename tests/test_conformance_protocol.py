@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.conformance.protocol import handle, handle_line
-from schotten.conformance.wire import PROTOCOL, board_data, game_data
+from schotten.conformance.wire import KINDS, PROTOCOL, board_data, game_data
 from schotten.game import Game
 from schotten.records import play_random
 
@@ -25,10 +25,11 @@ def deal(variant: Variant = Variant.BASE, seed: int = 1) -> dict[str, Any]:
 
 
 def test_hello_names_the_protocol_and_refuses_another_version() -> None:
-    assert handle({"type": "hello", "id": "h", "protocol": PROTOCOL}) == {
-        "id": "h",
+    assert handle({"type": "hello", "id": 8, "protocol": PROTOCOL}) == {
+        "id": 8,
         "protocol": PROTOCOL,
         "engine": "schotten (reference)",
+        "supports": {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step": True},
     }
     answer = handle({"type": "hello", "protocol": "schotten-conformance/0"})
     assert answer["error"] == "unsupported-protocol"
@@ -157,6 +158,9 @@ def test_any_request_gets_an_answer_not_a_crash(kind: str, extra: dict[str, Any]
     assert answer.get("error") != "internal-error", answer
 
 
+_CLI = "import sys; from schotten.cli import main; sys.exit(main())"
+
+
 def test_serve_over_pipes_answers_line_by_line() -> None:
     requests = [
         {"type": "hello", "id": 1, "protocol": PROTOCOL},
@@ -165,7 +169,7 @@ def test_serve_over_pipes_answers_line_by_line() -> None:
     ]
     text = "".join(json.dumps(r) + "\n" for r in requests)
     done = subprocess.run(
-        [sys.executable, "-m", "schotten.conformance", "serve"],
+        [sys.executable, "-c", _CLI, "conformance", "serve"],
         input=text,
         capture_output=True,
         text=True,

@@ -4,12 +4,17 @@ reported within the time limit, never with a traceback of ours."""
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
+import os
+import re
 import shlex
+import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -19,18 +24,31 @@ from schotten.casebook import load_case, run_case
 from schotten.casebook.approve import approve
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.conformance import suite
+from schotten.conformance.cases import case_text
+from schotten.conformance.cli import select
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.progress import Progress
 from schotten.conformance.runner import run
+from schotten.conformance.wire import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
-SERVE = f"{shlex.quote(sys.executable)} -m schotten.conformance serve"
+# The command itself, as a user runs it (not a module of the package: they may move).
+SERVE = (
+    shlex.join(
+        [sys.executable, "-c", "import sys; from schotten.cli import main; sys.exit(main())"]
+    )
+    + " conformance serve"
+)
+EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "60"))  # a long campaign: 20000
 
 
 def engine(name: str) -> str:
     return f"{shlex.quote(sys.executable)} {shlex.quote(str(ENGINES / f'{name}.py'))}"
+
+
+EXIT_INCOMPLETE = 2
 
 
 def conformance(*argv: str) -> int:
@@ -49,14 +67,16 @@ def test_the_reference_engine_passes_through_the_protocol(
     status = conformance("--engine", SERVE, *kinds, "--limit", "40", "--timeout", "30")
     out, err = capsys.readouterr()
     assert status == EXIT_OK, out
-    assert "PASS: 120/120 vectors agree (" in out and "DISAGREE" not in out
+    assert "PASS: conformant on claims, formations and moves: 120/120 vectors agree (" in out
+    assert "did not agree" not in out
     assert "engine: schotten (reference)" in err
     assert "claims: 40/40" in err  # not a terminal: plain progress lines
-    # Whole games and perft cost more: two of each.
-    status = conformance("--engine", SERVE, "--kind", "games", "--kind", "perft", "--limit", "2")
+    # Whole games and perft cost more: two of each; the provable stones, forty.
+    kinds = ["--kind", "games", "--kind", "perft", "--kind", "provable"]
+    status = conformance("--engine", SERVE, *kinds, "--limit", "2")
     out = capsys.readouterr().out
     assert status == EXIT_OK, out
-    assert "PASS: 4/4 vectors agree" in out
+    assert "PASS: conformant on provable, games and perft: 6/6 vectors agree" in out
 
 
 # (engine, its bug's vectors, vectors it gets right, what it is told)
@@ -65,13 +85,13 @@ CLASSIC_BUGS = [
         "hand_left_out",
         "case:hand-is-not-proof",
         "case:two-stones-in-one-claim",
-        "stone 4 reason: expected opponent-can-beat, engine unbeatable",
+        "stone 4 verdict: expected refused (opponent-can-beat), engine granted (unbeatable)",
     ),
     (
         "ties_to_claimer",
         "case:equal-sums-opponent-completed-first",
         "case:equal-sums-you-completed-first",
-        "reason: expected tie-completed-later, engine tie-completed-first",
+        "verdict: expected refused (tie-completed-later), engine granted (tie-completed-first)",
     ),
     (
         "greedy_colour",
@@ -83,7 +103,7 @@ CLASSIC_BUGS = [
         "cards_left_off_by_one",
         "case:four-of-a-kind-with-exactly-two-fives-unseen",
         "case:four-of-a-kind-with-one-five-unseen",
-        "reason: expected opponent-can-beat, engine unbeatable",
+        "verdict: expected refused (opponent-can-beat), engine granted (unbeatable)",
     ),
 ]
 
@@ -97,10 +117,10 @@ def test_each_classic_bug_is_caught_by_its_vector(
     )
     out = capsys.readouterr().out
     assert status == EXIT_FAILED
-    assert f"DISAGREE claims {caught}:" in out
-    assert f"DISAGREE claims {right}" not in out
+    assert f"  smallest: claims {caught} (" in out
+    assert right not in out
     assert problem in out
-    assert "FAIL: 1/2 vectors agree" in out
+    assert "FAIL on claims: 1/2 vectors agree" in out
     # The reference engine agrees with both vectors: the disagreement is the bug's.
     vectors = [v for v in suite.load(SUITE, "claims") if v["id"] in (caught, right)]
     assert run(LocalEngine(), [("claims", vectors)]).ok
@@ -113,24 +133,24 @@ def test_runs_that_wrap_from_9_to_1_are_caught_by_the_formations(
     status = conformance("--engine", wrap, "--kind", "formations", "--limit", "150")
     out = capsys.readouterr().out
     assert status == EXIT_FAILED
-    reports = [line for line in out.splitlines() if line.startswith("DISAGREE formations")]
-    assert reports
-    assert all("no run wraps from 9 to 1" in line for line in reports)
+    examples = [line for line in out.splitlines() if line.startswith("  smallest: formations")]
+    assert examples
+    assert all("no run wraps from 9 to 1" in line for line in examples)
 
 
-def test_a_disagreement_is_printed_as_a_case_ready_for_the_casebook(
+def test_a_disagreement_is_written_as_a_case_on_request(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    conformance("--engine", engine("hand_left_out"), "--vector", "case:hand-is-not-proof")
-    out = capsys.readouterr().out
-    start = out.index("    # yaml-language-server")
-    block = []
-    for line in out[start:].splitlines():
-        if not line.startswith("    "):
-            break
-        block.append(line[4:])
-    path = tmp_path / "case-hand-is-not-proof.yaml"
-    path.write_text("\n".join(block) + "\n", encoding="utf-8")
+    folder = tmp_path / "cases"
+    bug = engine("hand_left_out")
+    conformance("--engine", bug, "--vector", "case:hand-is-not-proof", "--cases", str(folder))
+    assert "yaml" not in capsys.readouterr().out  # printed only as a request line
+    text = (folder / "case-hand-is-not-proof.yaml").read_text(encoding="utf-8")
+    assert not re.search("^ *(fr|es):", text, re.M)  # facts only: the texts are an editor's
+    # An editor writes the texts; then it is a case like any other.
+    texts = "situation:\n  fr: Trois 1.\n  es: Tres 1.\nwhy:\n  fr: La main.\n  es: La mano.\n"
+    path = tmp_path / "case.yaml"
+    path.write_text(texts + text, encoding="utf-8")
     approve(load_case(path))
     result = run_case(load_case(path))
     assert result.ok
@@ -141,10 +161,14 @@ def test_a_move_disagreement_becomes_a_play_on_case(tmp_path: Path) -> None:
     vectors = [v for v in suite.load(SUITE, "moves") if v["refused"] and v["id"].startswith("m")]
     vector = vectors[0]
     wrong = {**vector, "refused": [{**vector["refused"][0], "rule": "game-over"}]}
-    (disagreement,) = run(LocalEngine(), [("moves", [wrong])]).disagreements
-    assert disagreement.case is not None
+    (outcome,) = run(LocalEngine(), [("moves", [wrong])]).disagreements
+    text = case_text(outcome)
+    assert text is not None
     path = tmp_path / "move.yaml"
-    path.write_text(disagreement.case + "\n", encoding="utf-8")
+    texts = (
+        "situation:\n  fr: Un coup.\n  es: Una jugada.\nwhy:\n  fr: La règle.\n  es: La regla.\n"
+    )
+    path.write_text(texts + text + "\n", encoding="utf-8")
     approve(load_case(path))
     steps = run_case(load_case(path)).computed.play_on
     assert steps is not None
@@ -156,17 +180,19 @@ def test_a_move_disagreement_becomes_a_play_on_case(tmp_path: Path) -> None:
     [
         ("hangs", "HUNG", "no answer within 1 s to a claim request"),
         ("crashes", "CRASHED", "engine bug: claims are not implemented"),
-        ("nonsense", "NONSENSE", "answered a line that is not JSON: 'GRANTED!!"),
+        ("nonsense", "NONSENSE", "not JSON (not JSON (Expecting value)): GRANTED!!"),
     ],
 )
 def test_broken_engines_are_reported_within_the_time_limit(
     capsys: pytest.CaptureFixture[str], name: str, what: str, detail: str
 ) -> None:
     start = time.monotonic()
-    status = conformance("--engine", engine(name), "--kind", "claims", "--timeout", "1")
+    status = conformance(
+        "--engine", engine(name), "--kind", "claims", "--timeout", "1", "--max-restarts", "1"
+    )
     elapsed = time.monotonic() - start
     out = capsys.readouterr().out
-    assert status == EXIT_FAILED
+    assert status == EXIT_INCOMPLETE
     assert f"ENGINE {what} at claims case:" in out
     assert detail in out
     assert "Traceback" not in out
@@ -177,21 +203,21 @@ def test_an_engine_silent_at_start_is_reported(capsys: pytest.CaptureFixture[str
     silent = f"{shlex.quote(sys.executable)} -c 'import time; time.sleep(60)'"
     status = conformance("--engine", silent, "--start-timeout", "1")
     out = capsys.readouterr().out
-    assert status == EXIT_FAILED
+    assert status == EXIT_INCOMPLETE
     assert "ENGINE HUNG at hello: no answer within 1 s to a hello request" in out
 
 
 def test_an_engine_that_cannot_start_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert conformance("--engine", "/no/such/engine --flag") == EXIT_FAILED
+    assert conformance("--engine", "/no/such/engine --flag") == EXIT_INCOMPLETE
     assert "cannot start the engine '/no/such/engine --flag'" in capsys.readouterr().err
 
 
 def test_an_unknown_vector_or_suite_is_an_error(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert conformance("--engine", SERVE, "--vector", "c99999999") == EXIT_FAILED
+    assert conformance("--engine", SERVE, "--vector", "c99999999") == EXIT_INCOMPLETE
     assert "no vector c99999999" in capsys.readouterr().err
-    assert main(["conformance", "run", "--engine", SERVE, "--suite", str(tmp_path)]) == 1
+    assert main(["conformance", "run", "--engine", SERVE, "--suite", str(tmp_path)]) == 2
     assert "is this a suite folder?" in capsys.readouterr().err
 
 
@@ -229,18 +255,54 @@ def test_progress_is_one_redrawn_line_on_a_terminal_and_plain_lines_otherwise() 
     assert log.getvalue().splitlines()[-1].startswith("claims: 50/50 (")
 
 
+def _suite_with(folder: Path, kind: str, text: str) -> None:
+    """A copy of the suite whose file of ``kind`` is ``text``, its manifest agreeing with it."""
+    manifest = json.loads((SUITE / "manifest.json").read_text())
+    for other in manifest["kinds"]:
+        (folder / f"{other}.jsonl").write_bytes((SUITE / f"{other}.jsonl").read_bytes())
+    (folder / f"{kind}.jsonl").write_text(text)
+    manifest["kinds"][kind].update(
+        vectors=len(text.splitlines()), sha256=hashlib.sha256(text.encode()).hexdigest()
+    )
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+
+
 def test_a_damaged_suite_is_an_error_not_a_traceback(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    (tmp_path / "manifest.json").write_text((SUITE / "manifest.json").read_text())
     vector = {"id": "f1", "pins": "a formation without its cards", "expect": "sum 6"}
-    (tmp_path / "formations.jsonl").write_text(json.dumps(vector) + "\n")
+    _suite_with(tmp_path, "formations", json.dumps(vector) + "\n")
     argv = ["conformance", "run", "--suite", str(tmp_path), "--engine", SERVE]
-    assert main([*argv, "--kind", "formations"]) == EXIT_FAILED
+    assert main([*argv, "--kind", "formations"]) == EXIT_INCOMPLETE
     assert "formations vector f1: malformed (KeyError('cards'))" in capsys.readouterr().err
-    (tmp_path / "formations.jsonl").write_text("{not json\n")
-    assert main([*argv, "--kind", "formations"]) == EXIT_FAILED
+    _suite_with(tmp_path, "formations", "{not json\n")
+    assert main([*argv, "--kind", "formations"]) == EXIT_INCOMPLETE
     assert "formations.jsonl:1: not JSON" in capsys.readouterr().err
+
+
+def test_a_cut_or_edited_suite_is_refused_naming_the_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    argv = ["conformance", "run", "--suite", str(tmp_path), "--engine", SERVE]
+    _suite_with(tmp_path, "formations", (SUITE / "formations.jsonl").read_text())
+    claims = (SUITE / "claims.jsonl").read_text().splitlines(keepends=True)
+    (tmp_path / "claims.jsonl").write_text("".join(claims[:50]))  # cut to 50 lines
+    assert main([*argv, "--kind", "claims"]) == EXIT_INCOMPLETE
+    err = capsys.readouterr().err
+    assert f"error: {tmp_path / 'claims.jsonl'}: its SHA-256 is not the one of manifest.json" in err
+    # A manifest that lists no kind would pass any engine.
+    manifest = json.loads((SUITE / "manifest.json").read_text())
+    (tmp_path / "manifest.json").write_text(json.dumps({**manifest, "kinds": {}}))
+    assert main([*argv, "--kind", "formations"]) == EXIT_INCOMPLETE
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'manifest.json'}: the kinds claims, formations" in err
+    # A count that does not match the file.
+    _suite_with(tmp_path, "formations", (SUITE / "formations.jsonl").read_text())
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    manifest["kinds"]["formations"]["vectors"] = 1999
+    (tmp_path / "manifest.json").write_text(json.dumps(manifest))
+    assert main([*argv, "--kind", "formations"]) == EXIT_INCOMPLETE
+    assert "2000 vectors, where manifest.json says 1999" in capsys.readouterr().err
 
 
 _ANY_JSON = st.recursive(
@@ -249,6 +311,7 @@ _ANY_JSON = st.recursive(
     max_leaves=8,
 )
 _KEYS = ["stones", "formation", "moves", "ok", "position", "rule", "points", "nodes", "divide"]
+_KEYS += ["error", "message"]
 
 
 class _Babbler:
@@ -268,7 +331,7 @@ class _Babbler:
         pass
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=EXAMPLES, deadline=None)
 @given(
     answers=st.lists(
         st.dictionaries(st.sampled_from(_KEYS), _ANY_JSON, max_size=4), min_size=1, max_size=4
@@ -281,9 +344,137 @@ def test_answers_of_any_shape_are_disagreements_never_a_crash(
     report = run(_Babbler(answers), chosen)
     assert report.failure is None
     assert all(t.agreed + t.disagreed == t.vectors for t in report.tallies)
+    assert all(o.status == "disagree" and o.findings for o in report.outcomes)
 
 
 _FEW = {
     kind: suite.load(SUITE, kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
-    for kind in ("claims", "formations", "moves", "games", "perft")
+    for kind in ("claims", "formations", "provable", "moves", "games", "perft")
 }
+
+
+# -- what an engine declares, the groups, the levels, the report files ---------------------------
+
+
+def report_of(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def row(out: str, kind: str) -> list[str]:
+    """The table's row of ``kind``: vectors, agree, disagree, failed, not claimed, not run."""
+    line = next(line for line in out.splitlines() if line.split()[:1] == [kind])
+    return line.split()[1:]
+
+
+def test_a_base_only_engine_passes_with_the_rest_not_claimed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.jsonl"
+    status = conformance("--engine", engine("base_only"), "--limit", "60", "--report", str(report))
+    out = capsys.readouterr().out
+    assert status == EXIT_OK, out
+    claims = [v for v in select(suite.load(SUITE, "claims"), 60, None)]
+    base = sum(1 for v in claims if v["position"]["variant"] == "base")
+    assert row(out, "claims") == ["60", str(base), "0", "0", str(60 - base), "0"]
+    for kind in ("provable", "moves", "games"):
+        assert row(out, kind) == ["60", "0", "0", "0", "60", "0"]
+    assert "did not agree" not in out
+    assert "PASS: conformant on base claims and formations: " in out
+    assert report.read_text() == ""
+
+
+def test_an_engine_echoing_the_position_is_caught_on_moves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report = tmp_path / "report.jsonl"
+    status = conformance(
+        "--engine", engine("echo"), "--kind", "moves", "--limit", "20", "--report", str(report)
+    )
+    out = capsys.readouterr().out
+    assert status == EXIT_FAILED
+    asked = select(suite.load(SUITE, "moves"), 20, None)
+    with_moves = sum(1 for v in asked if v["accepted"])
+    assert row(out, "moves")[:3] == ["20", str(20 - with_moves), str(with_moves)]
+    assert f"[1] moves: the position after a move: step differs: {with_moves} vector(s)" in out
+    assert "in 1 group(s)" in out
+    lines = report_of(report)
+    assert len(lines) == with_moves
+    assert all(line["expected"]["ok"] is True for line in lines)  # type: ignore[index]
+
+
+def test_a_tie_bug_is_one_group_with_its_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    report, junit = tmp_path / "report.jsonl", tmp_path / "junit.xml"
+    argv = ["--engine", engine("ties_to_claimer"), "--kind", "claims", "--limit", "400"]
+    status = conformance(*argv, "--report", str(report), "--junit", str(junit))
+    out = capsys.readouterr().out
+    assert status == EXIT_FAILED
+    asked = select(suite.load(SUITE, "claims"), 400, None)
+    ties = [v for v in asked if any(e["reason"] == "tie-completed-later" for e in v["expect"])]
+    assert ties
+    assert row(out, "claims") == ["400", str(400 - len(ties)), str(len(ties)), "0", "0", "0"]
+    assert "in 1 group(s)" in out
+    group = f"[1] claims: tie-completed-later → granted tie-completed-first: {len(ties)} vector(s)"
+    assert group in out
+
+    def size(vector: dict[str, Any]) -> tuple[int, str]:
+        keys = ("position", "claimer", "stones")
+        return len(dumps({"type": "claim", **{k: vector[k] for k in keys}})), vector["id"]
+
+    smallest = min(ties, key=size)
+    assert '  echo \'{"type":"claim","id":1,' in out and 'expected: {"id":1,"stones":' in out
+    assert {line["vector"] for line in report_of(report)} == {v["id"] for v in ties}
+    assert f"  smallest: claims {smallest['id']} (" in out
+    assert junit.read_text().count("<failure ") == len(ties)
+    # The earlier report, run again: only its vectors.
+    status = conformance("--engine", SERVE, "--rerun", str(report))
+    out = capsys.readouterr().out
+    assert status == EXIT_OK
+    assert f"{len(ties)}/{len(ties)} vectors agree" in out
+
+
+def test_the_level_that_fails_a_run_is_chosen(capsys: pytest.CaptureFixture[str]) -> None:
+    greedy = ["--engine", engine("greedy_colour"), "--kind", "claims"]
+    one = ["--vector", "case:mud-fight-three-cards-against-you"]
+    assert conformance(*greedy, *one) == EXIT_FAILED
+    out = capsys.readouterr().out
+    assert "verdict 1, reason 1, all 0" in out
+    # Its verdict and reason are right: only its formations differ.
+    assert conformance(*greedy, *one, "--fail-on", "reason") == EXIT_OK
+    out = capsys.readouterr().out
+    assert "(not failing at reason)" in out and "PASS: conformant on claims: 1/1" in out
+
+
+def test_a_variant_filter_leaves_the_other_variant_not_claimed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = conformance(
+        "--engine", SERVE, "--kind", "formations", "--limit", "50", "--variant", "base"
+    )
+    out = capsys.readouterr().out
+    assert status == EXIT_OK
+    asked = select(suite.load(SUITE, "formations"), 50, None)
+    base = sum(1 for v in asked if len(v["cards"]) == 3 and all(" " in c for c in v["cards"]))
+    assert row(out, "formations") == ["50", str(base), "0", "0", str(50 - base), "0"]
+    assert "PASS: conformant on base formations" in out
+
+
+@pytest.mark.parametrize("adapter", ["skeleton.py", "skeleton.mjs"])
+def test_the_skeleton_adapters_of_the_readme_speak_the_protocol(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, adapter: str
+) -> None:
+    path = SUITE / "adapters" / adapter
+    runner = shutil.which("node") if adapter.endswith(".mjs") else sys.executable
+    assert runner is not None, "node is needed (scripts/setup installs it with npm)"
+    report = tmp_path / "report.jsonl"
+    command = shlex.join([runner, str(path)])
+    status = conformance("--engine", command, "--limit", "5", "--report", str(report))
+    out = capsys.readouterr().out
+    # Hello only: every claim is answered unsupported, one group; the rest is not claimed.
+    assert status == EXIT_FAILED
+    assert row(out, "claims") == ["5", "0", "5", "0", "0", "0"]
+    assert row(out, "formations") == ["5", "0", "0", "0", "5", "0"]
+    assert "[1] claims: error unsupported: 5 vector(s)" in out and "in 1 group(s)" in out
+    assert "FAIL on claims: 0/5 vectors agree (my engine (skeleton))" in out
+    assert [line["status"] for line in report_of(report)] == ["disagree"] * 5

@@ -20,15 +20,15 @@ from schotten.conformance.runner import check_vector, run
 from schotten.conformance.vectors import (
     GAMES,
     GENERATED_CLAIMS,
-    KINDS,
     case_claim_vectors,
     claim_vector,
     formation_vector,
     game_vector,
     move_vector,
     perft_vector,
+    provable_vectors,
 )
-from schotten.conformance.wire import dumps
+from schotten.conformance.wire import KINDS, dumps
 from schotten.position_data import board_from_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,6 +96,7 @@ def test_the_protocol_schema_accepts_the_requests_the_runner_sends(
         {"type": "legal", "position": game["position"]},
         {"type": "apply", "position": game["position"], "move": game["moves"][0]},
         {"type": "perft", "position": game["position"], "depth": 2, "divide": True},
+        {"type": "provable", **{k: vectors["provable"][0][k] for k in ("position", "claimer")}},
     ):
         validator.validate(request)
     with pytest.raises(jsonschema.ValidationError):
@@ -171,6 +172,28 @@ def test_games_are_at_least_200_of_each_variant_with_a_few_in_full(
             assert len(game["legal_counts"]) == len(game["moves"]) == len(game["legal_digests"])
 
 
+def test_provable_stones_come_from_both_variants_with_and_without_a_proof(
+    vectors: dict[str, list[dict[str, Any]]],
+) -> None:
+    provable = vectors["provable"]
+    for variant in Variant:
+        mine = [v for v in provable if v["position"]["variant"] == str(variant)]
+        assert len(mine) >= GAMES * 5
+        assert sum(1 for v in mine if v["expect"]) > len(mine) // 2
+        assert sum(1 for v in mine if not v["expect"]) >= GAMES
+        assert any(len(v["expect"]) > 1 for v in mine)
+    assert provable[:6] == provable_vectors(Variant.BASE, 0)
+
+
+def test_every_accepted_move_has_the_position_after_it(
+    vectors: dict[str, list[dict[str, Any]]],
+) -> None:
+    for vector in vectors["moves"]:
+        assert len(vector["after"]) == len(vector["accepted"]), vector["id"]
+        for after in vector["after"]:
+            assert after["position"] != vector["position"]
+
+
 def test_moves_refuse_with_many_different_rules(
     vectors: dict[str, list[dict[str, Any]]],
 ) -> None:
@@ -182,7 +205,7 @@ def test_moves_refuse_with_many_different_rules(
 # -- the engine's answers are the suite's ------------------------------------------------------
 
 
-SAMPLE = {"claims": 1500, "formations": 1000, "moves": 100, "games": 4, "perft": 0}
+SAMPLE = {"claims": 1500, "formations": 1000, "provable": 400, "moves": 100, "games": 4, "perft": 0}
 
 
 def test_this_engine_agrees_with_the_committed_suite(
@@ -191,7 +214,7 @@ def test_this_engine_agrees_with_the_committed_suite(
     chosen = [(kind, spread(vectors[kind], SAMPLE[kind])) for kind in KINDS if SAMPLE[kind]]
     report = run(LocalEngine(), chosen)
     assert report.failure is None
-    assert not report.disagreements, report.disagreements[0].report()
+    assert not report.outcomes, report.outcomes[0].findings
 
 
 def test_perft_numbers_at_the_fast_depths(vectors: dict[str, list[dict[str, Any]]]) -> None:
@@ -211,9 +234,9 @@ def test_a_changed_answer_fails_naming_the_vector(
     report = run(LocalEngine(), [("claims", [wrong])])
     (disagreement,) = report.disagreements
     assert disagreement.vector == "case:hand-is-not-proof"
-    assert disagreement.problems == (
-        "stone 4 reason: expected unbeatable, engine opponent-can-beat",
-    )
+    assert [f.text for f in disagreement.findings] == [
+        "stone 4 reason: expected unbeatable, engine opponent-can-beat"
+    ]
 
 
 # -- export: the same bytes for the same engine, never under CI --------------------------------

@@ -1,11 +1,14 @@
 """JSON from outside (game records, the in-page checker, the casebook's lock), read strictly and
 within bounds.
 
-:func:`loads` is ``json.loads`` with the limits an input from anybody needs: nesting deeper than
-:data:`MAX_DEPTH` is refused before the parser recurses (a ``RecursionError`` is fatal in the
-browser), numbers are at most :data:`MAX_DIGITS` digits, ``NaN`` and ``Infinity`` are not JSON,
-and a key twice in one object is an error (the last one would silently win). Every problem is a
-:class:`JsonInputError` with its line and column when there is one.
+:func:`loads` is ``json.loads`` with the limits an input from anybody needs: a text longer than
+its ``limit`` (:data:`MAX_LENGTH` by default) is refused before anything is decoded; nesting
+deeper than :data:`MAX_DEPTH` is refused before the parser recurses (a ``RecursionError`` is
+fatal in the browser), by a scan whose memory does not grow with the text; numbers are at most
+:data:`MAX_DIGITS` digits and finite (``1e400``, ``NaN`` and ``Infinity`` are refused: they
+cannot be written back as JSON); and a key twice in one object is an error (the last one would
+silently win). Every problem is a :class:`JsonInputError` with its line and column when there
+is one.
 
 >>> loads('{"seed": 3, "moves": []}')
 {'seed': 3, 'moves': []}
@@ -22,14 +25,26 @@ schotten.json_input.JsonInputError: line 1, column 21: nested deeper than 20 lev
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
 MAX_DEPTH = 20
 MAX_DIGITS = 30
+MAX_LENGTH = 8 * 1024 * 1024
+"""The default limit of :func:`loads`, in characters (in bytes for bytes): twice a record's."""
 
-# A string (escapes included) or one bracket: what the depth check has to see.
-_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
+# The depth check works on the text with its strings taken out, then with everything but
+# brackets taken out, all by the regular expression engine (a loop in Python over each
+# character made reading the suite several times slower). The string pattern is possessive: it
+# keeps no backtracking state (``"(?:[^"\\]|\\.)*"`` kept about 120 bytes of it a character).
+_STRING = re.compile(r'"(?>[^"\\]*)(?:\\.(?>[^"\\]*))*+"', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_INNERMOST = re.compile(r"\[\]|\{\}")
+_LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+# What the exact scan has to see: brackets, and the quotes and backslashes that say whether a
+# bracket is inside a string.
+_SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
 class JsonInputError(ValueError):
@@ -43,8 +58,11 @@ class JsonInputError(ValueError):
         self.column = column
 
 
-def loads(text: str | bytes) -> Any:
-    """Decode JSON text (bytes must be UTF-8) within the limits above."""
+def loads(text: str | bytes, limit: int = MAX_LENGTH) -> Any:
+    """Decode JSON text (bytes must be UTF-8) of at most ``limit`` characters (bytes), within
+    the limits above."""
+    if isinstance(text, str | bytes | bytearray) and len(text) > limit:
+        raise JsonInputError(f"{len(text):,} characters: more than the {limit:,} accepted")
     if isinstance(text, bytes | bytearray):
         try:
             text = bytes(text).decode("utf-8")
@@ -54,12 +72,11 @@ def loads(text: str | bytes) -> Any:
             ) from None
     if not isinstance(text, str):
         raise JsonInputError(f"expected JSON text, not {type(text).__name__}")
-    _check_depth(text)
+    _check_outside_strings(text)
     try:
         return json.loads(
             text,
             object_pairs_hook=_object,
-            parse_int=_integer,
             parse_float=_float,
             parse_constant=_constant,
         )
@@ -86,38 +103,73 @@ class _DuplicateKeyError(ValueError):
         self.key = key
 
 
-def _check_depth(text: str) -> None:
+def _check_outside_strings(text: str) -> None:
+    """The depth, and the length of whole numbers (checked here, by the regular expression
+    engine: a hook of the parser called for each number made reading slow)."""
+    bare = _STRING.sub("", text)
+    long = _LONG_NUMBER.search(bare)
+    if long is not None:
+        digits = len(long.group())
+        raise JsonInputError(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    _check_depth(bare, text)
+
+
+def _check_depth(bare: str, text: str) -> None:
+    brackets = _NOT_BRACKET.sub("", bare)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return
+        inner = _INNERMOST.sub("", brackets)  # one level of nesting a pass
+        if inner == brackets:
+            break  # unbalanced: the exact scan decides
+        brackets = inner
+    if brackets:
+        _scan_depth(text)
+
+
+def _scan_depth(text: str) -> None:
+    """The depth check, character by character: the position of the first bracket too deep."""
     depth = 0
-    for match in _TOKEN.finditer(text):
-        token = match.group()
-        if token in "[{":
+    in_string = False
+    escaped = -1  # the offset of the character a backslash escapes
+    for match in _SIGNIFICANT.finditer(text):
+        offset = match.start()
+        if offset == escaped:
+            continue
+        token = text[offset]
+        if token == "\\":
+            escaped = offset + 1
+        elif token == '"':
+            in_string = not in_string
+        elif in_string:
+            continue
+        elif token in "[{":
             depth += 1
             if depth > MAX_DEPTH:
-                line, column = position(text, match.start())
+                line, column = position(text, offset)
                 raise JsonInputError(f"nested deeper than {MAX_DEPTH} levels", line, column)
-        elif token in "]}":
+        else:
             depth -= 1
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(key)
-        result[key] = value
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKeyError(key)
+            seen.add(key)
     return result
-
-
-def _integer(digits: str) -> int:
-    if len(digits.lstrip("-")) > MAX_DIGITS:
-        raise JsonInputError(f"a number of {len(digits)} digits (at most {MAX_DIGITS})")
-    return int(digits)
 
 
 def _float(text: str) -> float:
     if len(text) > MAX_DIGITS + 10:
         raise JsonInputError(f"a number of {len(text)} characters")
-    return float(text)
+    value = float(text)
+    if not math.isfinite(value):
+        raise JsonInputError(f"the number {text} is too large to be read")
+    return value
 
 
 def _constant(name: str) -> Any:

@@ -1,8 +1,10 @@
-"""A disagreement written as a case file of the casebook, ready to paste into ``cases/``.
+"""A disagreement written as a case file of the casebook (``schotten conformance run --cases``).
 
 The position is seen from the claimer (or from the player to move, for a move): that player is
-``you``. The texts are left for an editor to write, and ``expect:`` for ``schotten approve`` to
-record, as for any new case (``cases/README.md``).
+``you``. The file holds the facts only: the position, the claim or the moves, the source and the
+rules. Before it joins ``cases/``, an editor writes its ``situation`` and ``why`` in French and
+Spanish, and ``schotten approve`` records its ``expect:``, as for any new case
+(``cases/README.md``).
 
 >>> from schotten.board import Board, Player, Variant
 >>> from schotten.cards import parse_card
@@ -13,7 +15,9 @@ record, as for any new case (``cases/README.md``).
 ... # doctest: +ELLIPSIS
 # yaml-language-server: $schema=./case.schema.json
 # conformance vector c00042: stone 4 reason differs
-...
+# to write before it joins cases/: situation and why, in French and Spanish
+source: conformance suite, vector c00042
+rule: [claim-proof]
 variant: base
 stones:
   4:
@@ -31,13 +35,8 @@ from schotten.cards import Card
 from schotten.game import Game, Phase
 from schotten.moves import Deck
 
-_TEXTS = """\
-situation:
-  fr: Vecteur {ident} de la suite de conformité, situation à décrire
-  es: Vector {ident} de la suite de conformidad, situación por describir
-why:
-  fr: Explication à écrire.
-  es: Explicación por escribir.
+_FACTS = """\
+# to write before it joins cases/: situation and why, in French and Spanish
 source: conformance suite, vector {ident}
 rule: [{rules}]
 """
@@ -89,7 +88,7 @@ def _head(ident: str, what: str, rules: Sequence[str], board: Board) -> list[str
     return [
         "# yaml-language-server: $schema=./case.schema.json",
         f"# conformance vector {ident}: {comment}",
-        *_TEXTS.format(ident=ident, rules=", ".join(rules)).splitlines(),
+        *_FACTS.format(ident=ident, rules=", ".join(rules)).splitlines(),
         f"variant: {board.variant}",
     ]
 

@@ -32,6 +32,7 @@ from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten in-page checker (schotten.checker.check)"
+SUPPORTS = {"variants": ["base", "tactical"], "kinds": ["claims"], "claim_step": False}
 
 
 def answer_line(line: str) -> str:
@@ -51,7 +52,7 @@ def _answer(request: dict[str, Any]) -> dict[str, Any]:
     if kind == "hello":
         if request.get("protocol") != PROTOCOL:
             return {"error": "unsupported-protocol", "message": f"this engine speaks {PROTOCOL}"}
-        return {"protocol": PROTOCOL, "engine": ENGINE_NAME}
+        return {"protocol": PROTOCOL, "engine": ENGINE_NAME, "supports": SUPPORTS}
     if kind != "claim":
         return {"error": "unsupported", "message": "the in-page checker answers claims only"}
     try:

@@ -1,7 +1,8 @@
 """``schotten conformance``: export the suite, serve the protocol, run an engine through it.
 
 Registered on the main command by :func:`add_parser`; :func:`main` runs it and returns the exit
-status (0: everything agrees; 1: a disagreement, an engine failure or an error; 2: usage).
+status (0: everything agrees; 1: a disagreement; 2: the run could not be done: a usage error, a
+bad suite, an engine that would not start or answer hello, too many restarts, a stop signal).
 """
 
 from __future__ import annotations
@@ -9,24 +10,54 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from schotten._files import write_atomically
 from schotten.conformance import protocol, suite
-from schotten.conformance.client import EngineFailure, ProcessEngine, handshake
+from schotten.conformance.capabilities import VARIANTS
+from schotten.conformance.cases import write_cases
+from schotten.conformance.client import (
+    Engine,
+    EngineFailure,
+    ProcessEngine,
+    engine_argv,
+    handshake,
+)
 from schotten.conformance.progress import Progress
-from schotten.conformance.runner import MalformedVector, RunReport, run
-from schotten.conformance.vectors import KINDS, expected_counts
+from schotten.conformance.report import (
+    grouped,
+    junit,
+    read_report,
+    report_lines,
+    summary,
+    table,
+    verdict,
+)
+from schotten.conformance.runner import (
+    LEVELS,
+    Interrupted,
+    KindTally,
+    MalformedVector,
+    RunReport,
+    run,
+)
+from schotten.conformance.shown import shown
+from schotten.conformance.vectors import expected_counts
+from schotten.conformance.wire import KINDS
+from schotten.errors import SchottenError
 
-EXIT_OK, EXIT_FAILED = 0, 1
+EXIT_OK, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 2
 
 _EPILOG = """\
 commands:
   export DIR        write the suite (refused when CI is set; the committed one is conformance/)
   serve             answer the protocol with this engine on stdin/stdout
-  run --engine CMD  drive an engine command through the suite; exit 1 on any disagreement
+  run --engine CMD  drive an engine command through the suite: exit 0 when every vector it
+                    claims agrees, 1 on a disagreement, 2 when the run could not be done
 
 The suite, its position format and the protocol are described in conformance/README.md.
 """
@@ -75,7 +106,37 @@ def add_parser(commands: Any) -> None:
         help="seconds the engine may take to start and answer hello (120)",
     )
     runner.add_argument(
-        "--show", type=_count, default=20, metavar="N", help="disagreements printed in full (20)"
+        "--variant",
+        action="append",
+        choices=VARIANTS,
+        help="only this variant (repeatable; the rest is counted as not claimed)",
+    )
+    runner.add_argument(
+        "--fail-on",
+        choices=LEVELS,
+        default="all",
+        help="the level of a claim's agreement that fails the run: verdict, reason, or all "
+        "(the formations too; the default)",
+    )
+    runner.add_argument(
+        "--max-restarts",
+        type=_count,
+        default=5,
+        metavar="N",
+        help="times the engine is started again after a hang or crash (5)",
+    )
+    runner.add_argument(
+        "--show", type=_count, default=20, metavar="N", help="groups of disagreements shown (20)"
+    )
+    runner.add_argument(
+        "--report", type=Path, metavar="FILE", help="write one JSON line a vector not agreeing"
+    )
+    runner.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    runner.add_argument(
+        "--rerun", type=Path, metavar="REPORT", help="only the vectors of an earlier --report"
+    )
+    runner.add_argument(
+        "--cases", type=Path, metavar="DIR", help="write claim and move disagreements as cases"
     )
 
 
@@ -86,9 +147,10 @@ def main(args: argparse.Namespace) -> int:
         if args.action == "serve":
             return _serve()
         return _run(args)
-    except suite.SuiteError as error:
+    except (suite.SuiteError, SchottenError) as error:
         print(f"error: {error}", file=sys.stderr)
-        return EXIT_FAILED
+        # For a run, a bad suite or report file means the run could not be done.
+        return EXIT_INCOMPLETE if args.action == "run" else EXIT_FAILED
 
 
 def _kinds(parser: argparse.ArgumentParser) -> None:
@@ -96,7 +158,8 @@ def _kinds(parser: argparse.ArgumentParser) -> None:
         "--kind",
         action="append",
         choices=KINDS,
-        help="only this kind (repeatable; default: every kind)",
+        help="only this kind (repeatable; default: every kind; in a run, the rest is counted as "
+        "not claimed)",
     )
 
 
@@ -146,13 +209,12 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _serve() -> int:
-    # The protocol is UTF-8 whatever the locale; a byte that is not UTF-8 is answered as a bad
-    # request rather than ending the server.
-    for stream in (sys.stdin, sys.stdout):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(encoding="utf-8", errors="replace")
+    # The protocol is UTF-8 whatever the locale: requests are read as bytes (a line that is not
+    # UTF-8 is answered as a bad request), answers written as UTF-8.
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(encoding="utf-8", errors="replace")
     with contextlib.suppress(BrokenPipeError, KeyboardInterrupt):
-        protocol.serve(sys.stdin, sys.stdout)
+        protocol.serve(sys.stdin.buffer, sys.stdout)
     return EXIT_OK
 
 
@@ -162,71 +224,146 @@ def select(
     """The vectors asked, in file order: ``limit`` of them spread evenly (or all), plus the ones
     named in ``only``; with ``only`` and no ``limit``, just the named ones."""
     if limit is None:
-        return [v for v in vectors if v["id"] in only] if only else vectors
-    picked = {i * len(vectors) // limit for i in range(min(limit, len(vectors)))}
+        return [v for v in vectors if v["id"] in only] if only is not None else vectors
+    count = min(limit, len(vectors))
+    picked = {i * len(vectors) // count for i in range(count)}
     named = set(only or ())
     return [v for i, v in enumerate(vectors) if i in picked or v["id"] in named]
 
 
 def _run(args: argparse.Namespace) -> int:
-    known = suite.manifest(args.suite)["kinds"]
-    kinds = [k for k in (args.kind or KINDS) if k in known]
-    chosen = [(k, select(suite.load(args.suite, k), args.limit, args.vector)) for k in kinds]
+    try:
+        engine_argv(args.engine)  # a mistake in the command is the user's, said before any work
+    except EngineFailure as failure:
+        print(f"error: --engine: {failure}", file=sys.stderr)
+        return EXIT_INCOMPLETE
+    listed = suite.kinds(args.suite)  # the manifest lists every kind: a cut suite is refused
+    rerun = read_report(args.rerun) if args.rerun is not None else None
+    chosen: list[tuple[str, list[dict[str, Any]]]] = []
+    left_out: dict[str, int] = {}  # kinds left out by --kind: counted, not even read
+    for kind in KINDS:
+        only = args.vector
+        if rerun is not None:
+            only = [*(only or ()), *sorted(rerun.get(kind, ()))]
+        if args.kind and kind not in args.kind:
+            count = listed[kind].get("vectors", 0) if only is None else 0
+            left_out[kind] = count if args.limit is None else min(args.limit, count)
+            continue
+        chosen.append((kind, select(suite.load(args.suite, kind), args.limit, only)))
     if args.vector:
         found = {v["id"] for _, vs in chosen for v in vs}
         missing = [ident for ident in args.vector if ident not in found]
         if missing:
             print(f"error: no vector {', '.join(missing)} in {args.suite}", file=sys.stderr)
-            return EXIT_FAILED
+            return EXIT_INCOMPLETE
     chosen = [(k, vs) for k, vs in chosen if vs]
-    try:
-        engine = ProcessEngine(args.engine, args.timeout)
-    except EngineFailure as failure:
-        print(f"error: {failure}", file=sys.stderr)
-        return EXIT_FAILED
     bars: dict[str, Progress] = {}
 
     def progress(kind: str, done: int, total: int) -> None:
         bar = bars.setdefault(kind, Progress(kind, total))
         bar.finish(done) if done == total else bar.update(done)
 
-    try:
+    def start() -> ProcessEngine:
+        engine = ProcessEngine(args.engine, args.timeout)
         try:
-            name = handshake(engine, args.start_timeout)
+            handshake(engine, args.start_timeout)
+        except EngineFailure:
+            engine.close()
+            raise
+        return engine
+
+    with _stopped_by_signals():
+        try:
+            engine = ProcessEngine(args.engine, args.timeout)
         except EngineFailure as failure:
-            report = RunReport(args.engine, failure=failure, failed_vector="hello")
-        else:
-            print(f"engine: {name} ({args.engine})", file=sys.stderr)
-            report = run(engine, chosen, progress)
-    except MalformedVector as error:
-        print(f"error: {args.suite}: {error}", file=sys.stderr)
-        return EXIT_FAILED
-    finally:
-        engine.close()
-    _print_report(report, args.show)
+            print(f"error: {failure}", file=sys.stderr)
+            return EXIT_INCOMPLETE
+        try:
+            report = _drive(args, engine, chosen, progress, start)
+            report.tallies = sorted(
+                [
+                    *report.tallies,
+                    *(KindTally(k, n, not_claimed=n) for k, n in left_out.items() if n),
+                ],
+                key=lambda t: KINDS.index(t.kind),
+            )
+        except MalformedVector as error:
+            print(f"error: {args.suite}: {error}", file=sys.stderr)
+            return EXIT_INCOMPLETE
+        finally:
+            engine.close()
+    _print_report(report, args)
+    _write_files(report, args)
+    if not report.complete:
+        return EXIT_INCOMPLETE
     return EXIT_OK if report.ok else EXIT_FAILED
 
 
-def _print_report(report: RunReport, show: int) -> None:
+def _drive(
+    args: argparse.Namespace,
+    engine: ProcessEngine,
+    chosen: list[tuple[str, list[dict[str, Any]]]],
+    progress: Callable[[str, int, int], None],
+    start: Callable[[], Engine],
+) -> RunReport:
+    try:
+        name, declared = handshake(engine, args.start_timeout)
+    except EngineFailure as failure:
+        return RunReport(
+            shown(args.engine), failure=failure, failed_vector="hello", stopped="handshake"
+        )
+    except Interrupted:
+        return RunReport(shown(args.engine), stopped="interrupted")
+    print(f"engine: {name} ({shown(args.engine)})", file=sys.stderr)
+    capabilities = declared.narrowed(args.variant, args.kind)
+    report = run(
+        engine,
+        chosen,
+        progress,
+        capabilities=capabilities,
+        restart=start,
+        max_restarts=args.max_restarts,
+        fail_on=args.fail_on,
+    )
+    report.engine = name
+    return report
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[None]:
+    """SIGTERM (and SIGINT) stop the run where it is: its report is still printed and written,
+    and the engine stopped."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise Interrupted(signal.Signals(signum).name)
+
+    previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _print_report(report: RunReport, args: argparse.Namespace) -> None:
     out = sys.stdout
     if report.tallies:
-        print(report.table(), file=out)
-    for disagreement in report.disagreements[:show]:
-        print("", file=out)
-        print(disagreement.report(), file=out)
-    rest = report.disagreements[show:]
-    if rest:
-        print(
-            f"\n{len(rest)} more disagreements: {' '.join(d.vector for d in rest[:50])}"
-            + (" ..." if len(rest) > 50 else ""),
-            file=out,
-        )
-    if report.failure is not None:
-        print(
-            f"\nENGINE {report.failure.what.upper()} at {report.failed_vector}: {report.failure}",
-            file=out,
-        )
-    total = sum(t.vectors for t in report.tallies)
-    agreed = sum(t.agreed for t in report.tallies)
-    verdict = "PASS" if report.ok else "FAIL"
-    print(f"\n{verdict}: {agreed}/{total} vectors agree ({report.engine})", file=out)
+        print(table(report), file=out)
+    text = grouped(report, args.engine, args.show)
+    if text:
+        print("\n" + text, file=out)
+    lines = summary(report)
+    if lines:
+        print("\n" + "\n".join(lines), file=out)
+    print("\n" + verdict(report), file=out)
+
+
+def _write_files(report: RunReport, args: argparse.Namespace) -> None:
+    if args.report is not None:
+        write_atomically(args.report, report_lines(report))
+        print(f"report: {args.report}", file=sys.stderr)
+    if args.junit is not None:
+        write_atomically(args.junit, junit(report))
+    if args.cases is not None:
+        written = write_cases(report, args.cases)
+        print(f"{written} case file(s) in {args.cases}", file=sys.stderr)

@@ -4,9 +4,13 @@ Every request is an object with a ``type`` and an optional ``id`` (echoed in the
 types, with what they carry and what they answer (``README.md`` of the suite has the schema and
 a worked exchange):
 
-- ``hello`` (``protocol``): ``{"protocol": PROTOCOL, "engine": <name>}``; always first.
+- ``hello`` (``protocol``): ``{"protocol": PROTOCOL, "engine": <name>, "supports": {...}}``;
+  always first. ``supports``: the variants, the suite's kinds, and whether the claim step is
+  played as a move (:mod:`~schotten.conformance.capabilities`).
 - ``claim`` (``position``: the table part of a position; ``claimer``; ``stones``):
   ``{"stones": [{"stone", "verdict", "reason", "theirs", "witness"}, ...]}``.
+- ``provable`` (``position``: a table; ``claimer``): ``{"stones": [...]}``, every unclaimed
+  stone the claimer can prove, ascending.
 - ``formation`` (``cards``: a complete side, 3 or 4 cards; ``totals_only``):
   ``{"formation": "<kind> <total>"}``.
 - ``legal`` (``position``): ``{"moves": [...]}``, every legal move of the player to move.
@@ -16,7 +20,11 @@ a worked exchange):
   under each first move).
 
 A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
-``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``), never by a crash.
+``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``; ``internal-error``
+for a bug of ours), with the request's ``id`` when it has a readable one, never by a crash. An
+``id`` is a whole number (``null`` or absent: none). A line longer than
+:data:`~schotten.conformance.wire.MAX_LINE` bytes is answered ``bad-request`` without being kept
+in memory.
 
 >>> answer = handle({"type": "formation", "id": 7, "cards": ["red 9", "joker", "red 7"]})
 >>> answer
@@ -29,21 +37,29 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from schotten import json_input
-from schotten.board import Player
+from schotten.board import Board, Player
 from schotten.cards import Card, Tactic, is_wild, parse_card
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
-from schotten.conformance.wire import PROTOCOL, dumps, formation_data, game_data
+from schotten.conformance.wire import (
+    KINDS,
+    MAX_LINE,
+    PROTOCOL,
+    dumps,
+    formation_data,
+    game_data,
+)
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation
 from schotten.game import Game, round_points
 from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten (reference)"
+SUPPORTS = {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step": True}
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
 
 
@@ -55,40 +71,80 @@ class RequestError(ValueError):
         self.code = code
 
 
+def request_id(request: Any) -> int | None:
+    """The ``id`` of a decoded request when it is a whole number (``true`` is not one)."""
+    ident = request.get("id") if isinstance(request, Mapping) else None
+    return ident if type(ident) is int else None
+
+
 def handle(request: Any) -> dict[str, Any]:
     """The answer to one decoded request (an error answer for anything malformed)."""
-    ident = request.get("id") if isinstance(request, Mapping) else None
+    ident = request_id(request)
     head: dict[str, Any] = {} if ident is None else {"id": ident}
     try:
         if not isinstance(request, Mapping):
             raise RequestError("bad-request", "a request is a JSON object")
+        if request.get("id") is not None and ident is None:
+            raise RequestError("bad-request", "id: a whole number")
         kind = request.get("type")
         answer = _HANDLERS.get(str(kind)) if isinstance(kind, str) else None
         if answer is None:
             raise RequestError("bad-request", f"unknown request type {kind!r}")
         return {**head, **answer(request)}
     except RequestError as error:
-        return {**head, "error": error.code, "message": str(error)}
+        return {**head, "error": error.code, "message": _short(str(error))}
 
 
-def handle_line(line: str) -> str:
+def handle_line(line: str | bytes) -> str:
     """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
     try:
-        request = json_input.loads(line)
+        request = json_input.loads(line, MAX_LINE)
     except json_input.JsonInputError as error:
         return dumps({"error": "bad-request", "message": str(error)})
     try:
         return dumps(handle(request))
     except Exception as error:  # a bug of ours: answered, so that the runner reports it
-        return dumps({"error": "internal-error", "message": f"{type(error).__name__}: {error}"})
+        ident = request_id(request)
+        head: dict[str, Any] = {} if ident is None else {"id": ident}
+        message = _short(f"{type(error).__name__}: {error}")
+        return dumps({**head, "error": "internal-error", "message": message})
 
 
-def serve(source: TextIO = sys.stdin, sink: TextIO = sys.stdout) -> None:
-    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF."""
-    for line in source:
-        if line.strip():
+MAX_MESSAGE = 500
+
+
+def _short(message: str) -> str:
+    """A message cut to :data:`MAX_MESSAGE` characters: it may quote what it was sent."""
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
+
+
+def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdout) -> None:
+    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF.
+
+    Lines are read at most :data:`MAX_LINE` bytes at a time: a longer line is answered as a bad
+    request and the rest of it skipped chunk by chunk, so that memory stays bounded."""
+    while True:
+        line = source.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE:
+            size = len(line) + _skip_line(source)
+            message = f"a line of {size:,} bytes: at most {MAX_LINE:,} are read"
+            sink.write(dumps({"error": "bad-request", "message": message}) + "\n")
+            sink.flush()
+        elif line.strip():
             sink.write(handle_line(line) + "\n")
             sink.flush()
+
+
+def _skip_line(source: BinaryIO | TextIO) -> int:
+    """Read up to the end of the current line; how much was skipped."""
+    skipped = 0
+    while True:
+        chunk = source.readline(MAX_LINE)
+        skipped += len(chunk)
+        if not chunk or chunk[-1:] in ("\n", b"\n"):
+            return skipped
 
 
 # -- the answers -------------------------------------------------------------------------------
@@ -135,15 +191,31 @@ def _hello(request: Mapping[str, Any]) -> dict[str, Any]:
             "unsupported-protocol",
             f"this engine speaks {PROTOCOL}, not {request.get('protocol')!r}",
         )
-    return {"protocol": PROTOCOL, "engine": ENGINE_NAME}
+    return {"protocol": PROTOCOL, "engine": ENGINE_NAME, "supports": SUPPORTS}
+
+
+def _claimer(request: Mapping[str, Any]) -> Player:
+    claimer = request.get("claimer")
+    players = {str(p): p for p in Player}
+    if not isinstance(claimer, str) or claimer not in players:
+        raise RequestError("bad-request", "claimer: 'first' or 'second'")
+    return players[claimer]
+
+
+def provable_stones(board: Board, claimer: Player) -> list[int]:
+    """The unclaimed stones ``claimer`` can prove on ``board``, ascending."""
+    open_stones = [s.number for s in board.stones if s.claimed_by is None]
+    return [v.stone for v in judge_claim(board, claimer, open_stones) if v.granted]
+
+
+def _provable(request: Mapping[str, Any]) -> dict[str, Any]:
+    board = _read(board_from_data, request)
+    return {"stones": provable_stones(board, _claimer(request))}
 
 
 def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
     board = _read(board_from_data, request)
-    claimer = request.get("claimer")
-    players = {str(p): p for p in Player}
-    if claimer not in players:
-        raise RequestError("bad-request", "claimer: 'first' or 'second'")
+    claimer = _claimer(request)
     stones = request.get("stones")
     if (
         not isinstance(stones, list)
@@ -152,7 +224,7 @@ def _claim(request: Mapping[str, Any]) -> dict[str, Any]:
         or len(set(stones)) != len(stones)
     ):
         raise RequestError("bad-request", "stones: a list of different stones from 1 to 9")
-    return {"stones": claim_answers(judge_claim(board, players[claimer], stones))}
+    return {"stones": claim_answers(judge_claim(board, claimer, stones))}
 
 
 def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -218,10 +290,20 @@ def _read(reader: Callable[[Any], Any], request: Mapping[str, Any]) -> Any:
 _HANDLERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
     "hello": _hello,
     "claim": _claim,
+    "provable": _provable,
     "formation": _formation,
     "legal": _legal,
     "apply": _apply,
     "perft": _perft,
 }
 
-__all__ = ["ENGINE_NAME", "RequestError", "apply_answer", "claim_answers", "handle", "serve"]
+__all__ = [
+    "ENGINE_NAME",
+    "SUPPORTS",
+    "RequestError",
+    "apply_answer",
+    "claim_answers",
+    "handle",
+    "provable_stones",
+    "serve",
+]

@@ -1,15 +1,22 @@
 """Driving an engine through the suite: every vector asked, every answer compared.
 
-Each kind has its check; a check returns what disagrees (nothing when the engine agrees) and
-raises :class:`~schotten.conformance.client.EngineFailure` when the engine crashes, hangs or
-speaks out of step, which ends the run (what was not asked is counted as not run).
+Each kind has its check; a check returns its :class:`Finding` s (nothing when the engine agrees)
+and raises :class:`~schotten.conformance.client.EngineFailure` when the engine crashes, hangs or
+answers nothing readable. That vector is then marked ``hung``, ``crashed`` or ``nonsense``, the
+engine is started again and the run goes on, up to a number of restarts; past it, or when the
+engine cannot be started again, the run stops (what was not asked is counted as not run).
+
+A vector the engine does not declare it supports (:mod:`~schotten.conformance.capabilities`) is
+"not claimed", never a disagreement. Claims agree at three levels: the verdict, then the reason,
+then the formations (the opponent's best and the witness): ``fail_on`` says which level a
+disagreement must reach to count (``all``: any difference).
 
 >>> from schotten.conformance.client import LocalEngine
 >>> vector = {"id": "f1", "pins": "-", "cards": ["red 1", "red 2", "red 3"],
 ...           "totals_only": False, "expect": "colour-run 6"}
 >>> check_vector("formations", vector, LocalEngine())
 []
->>> check_vector("formations", {**vector, "expect": "run 6"}, LocalEngine())
+>>> [f.text for f in check_vector("formations", {**vector, "expect": "run 6"}, LocalEngine())]
 ['formation: expected run 6, engine colour-run 6']
 """
 
@@ -19,40 +26,68 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from schotten.board import Player
-from schotten.cards import parse_card
-from schotten.claims import Reason
-from schotten.conformance.casefile import claim_case, move_case
-from schotten.conformance.client import Engine, EngineFailure
-from schotten.conformance.wire import dumps, moves_digest
+from schotten.conformance.capabilities import Capabilities
+from schotten.conformance.client import STRAY_SHOWN, Engine, EngineFailure, ProcessEngine
+from schotten.conformance.shown import shown
+from schotten.conformance.wire import dumps, game_data, moves_digest
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.game import Game
-from schotten.position_data import board_from_data
+
+LEVELS = ("verdict", "reason", "all")
+"""The levels of agreement of a claim, from the coarsest; ``all`` adds the formations."""
+
+FAILED = ("hung", "crashed", "nonsense")
 
 
 class MalformedVector(ValueError):
     """A vector of the suite that lacks what its kind needs (a damaged or foreign file)."""
 
 
+class Interrupted(Exception):
+    """The run was asked to stop (a signal): it ends with what it has."""
+
+
 @dataclass(frozen=True)
-class Disagreement:
+class Finding:
+    """One thing the engine got wrong, with the exchange that shows it."""
+
+    text: str
+    signature: str  # what the finding has in common with others of the same bug
+    level: str = "all"  # the coarsest level of agreement it breaks (claims)
+    request: dict[str, Any] | None = None
+    expected: dict[str, Any] | None = None
+    answer: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A vector that did not agree: disagreed, or the engine failed on it."""
+
     kind: str
     vector: str
     pins: str
-    problems: tuple[str, ...]
-    case: str | None  # the position as a case file, when it can be one
-    position: str | None  # the position as one line of JSON, when it cannot
+    status: str  # disagree | hung | crashed | nonsense
+    findings: tuple[Finding, ...]
+    vector_data: dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
-    def report(self) -> str:
-        lines = [f"DISAGREE {self.kind} {self.vector}: {self.pins}"]
-        lines += [f"  - {p}" for p in self.problems]
-        if self.case is not None:
-            name = self.vector.replace(":", "-").replace("#", "-")
-            lines.append(f"  as a case (cases/{name}.yaml; then `schotten approve {name}`):")
-            lines += [f"    {line}" for line in self.case.splitlines()]
-        elif self.position is not None:
-            lines.append(f"  position: {self.position}")
-        return "\n".join(lines)
+    @property
+    def level(self) -> str:
+        """The coarsest level this vector breaks."""
+        return min((f.level for f in self.findings), key=LEVELS.index, default="verdict")
+
+    @property
+    def signature(self) -> str:
+        return self.findings[0].signature if self.findings else self.status
+
+    @property
+    def size(self) -> int:
+        """The length of its request line: the smallest example of a group is shown."""
+        request = self.findings[0].request if self.findings else None
+        return len(dumps(request)) if request is not None else 1 << 40
+
+    def counts_at(self, fail_on: str) -> bool:
+        """Whether it is a disagreement when ``fail_on`` is the level that fails a run."""
+        return self.status != "disagree" or LEVELS.index(self.level) <= LEVELS.index(fail_on)
 
 
 @dataclass
@@ -61,67 +96,173 @@ class KindTally:
     vectors: int
     agreed: int = 0
     disagreed: int = 0
+    failed: int = 0  # hung, crashed or nonsense
+    not_claimed: int = 0
+    levels: dict[str, int] = field(default_factory=dict)  # agreed at each level (claims)
+    asked: list[str] = field(default_factory=list)  # the ids of the vectors asked
 
     @property
     def not_run(self) -> int:
-        return self.vectors - self.agreed - self.disagreed
+        return self.vectors - self.agreed - self.disagreed - self.failed - self.not_claimed
 
 
 @dataclass
 class RunReport:
     engine: str
     tallies: list[KindTally] = field(default_factory=list)
-    disagreements: list[Disagreement] = field(default_factory=list)
+    outcomes: list[Outcome] = field(default_factory=list)
     failure: EngineFailure | None = None
     failed_vector: str | None = None
+    stopped: str | None = None  # why the run stopped early, when it did
+    restarts: int = 0
+    stray_lines: int = 0
+    stray_examples: list[str] = field(default_factory=list)
+    capabilities: Capabilities = field(default_factory=Capabilities)
+    fail_on: str = "all"
+
+    @property
+    def complete(self) -> bool:
+        """Whether the run could be done: every claimed vector asked."""
+        return self.failure is None and self.stopped is None
+
+    @property
+    def disagreements(self) -> list[Outcome]:
+        """The vectors that count against the engine at the chosen level."""
+        return [o for o in self.outcomes if o.counts_at(self.fail_on)]
 
     @property
     def ok(self) -> bool:
-        return self.failure is None and not self.disagreements
-
-    def table(self) -> str:
-        rows = [("kind", "vectors", "agree", "disagree", "not run")]
-        for t in self.tallies:
-            rows.append((t.kind, str(t.vectors), str(t.agreed), str(t.disagreed), str(t.not_run)))
-        widths = [max(len(r[i]) for r in rows) for i in range(5)]
-        lines = []
-        for row in rows:
-            cells = [row[0].ljust(widths[0])] + [
-                c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=False)
-            ]
-            lines.append("  ".join(cells))
-        return "\n".join(lines)
+        return self.complete and not self.disagreements
 
 
 def run(
     engine: Engine,
     suite: Sequence[tuple[str, Sequence[dict[str, Any]]]],
     progress: Callable[[str, int, int], None] | None = None,
+    *,
+    capabilities: Capabilities | None = None,
+    restart: Callable[[], Engine] | None = None,
+    max_restarts: int = 5,
+    fail_on: str = "all",
 ) -> RunReport:
-    """Ask ``engine`` every vector of each ``(kind, vectors)``; never raises for the engine."""
-    report = RunReport(engine.name)
+    """Ask ``engine`` every vector of each ``(kind, vectors)`` it covers; never raises for the
+    engine. ``restart()`` starts a fresh engine after a failure (none: a failure ends the
+    run); the engines it starts are closed here, ``engine`` is the caller's to close."""
+    report = RunReport(engine.name, capabilities=capabilities or Capabilities(), fail_on=fail_on)
     report.tallies = [KindTally(kind, len(vs)) for kind, vs in suite]
-    for tally, (kind, vectors) in zip(report.tallies, suite, strict=True):
-        for done, vector in enumerate(vectors, 1):
-            try:
-                problems = check_vector(kind, vector, engine)
-            except EngineFailure as failure:
-                report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
-                return report
-            except (KeyError, TypeError, IndexError, AttributeError) as error:
-                ident = vector.get("id") if isinstance(vector, dict) else None
-                raise MalformedVector(f"{kind} vector {ident}: malformed ({error!r})") from None
-            if problems:
-                tally.disagreed += 1
-                report.disagreements.append(_disagreement(kind, vector, problems))
-            else:
-                tally.agreed += 1
-            if progress is not None:
-                progress(kind, done, len(vectors))
+    started: list[Engine] = []
+    try:
+        _run(report, engine, suite, progress, restart, max_restarts, started)
+    except (Interrupted, KeyboardInterrupt):
+        report.stopped = "interrupted"
+    finally:
+        for each in (engine, *started):
+            _gather_strays(report, each)
+        for extra in started:
+            extra.close()
     return report
 
 
-def check_vector(kind: str, vector: dict[str, Any], engine: Engine) -> list[str]:
+def _run(
+    report: RunReport,
+    engine: Engine,
+    suite: Sequence[tuple[str, Sequence[dict[str, Any]]]],
+    progress: Callable[[str, int, int], None] | None,
+    restart: Callable[[], Engine] | None,
+    max_restarts: int,
+    started: list[Engine],
+) -> None:
+    covers = report.capabilities.covers
+    for tally, (kind, vectors) in zip(report.tallies, suite, strict=True):
+        if kind == "claims":
+            tally.levels = dict.fromkeys(LEVELS, 0)
+        for done, vector in enumerate(vectors, 1):
+            if not covers(kind, vector):
+                tally.not_claimed += 1
+                continue
+            tracked = _Tracked(engine)
+            tally.asked.append(vector["id"])
+            try:
+                findings = check_vector(kind, vector, tracked)
+            except EngineFailure as failure:
+                tally.failed += 1
+                report.outcomes.append(_failed(kind, vector, failure, tracked.last_request))
+                if restart is None or report.restarts >= max_restarts:
+                    report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
+                    if restart is not None:
+                        report.stopped = f"the engine failed {report.restarts + 1} time(s)"
+                    return
+                report.restarts += 1
+                try:
+                    engine = restart()
+                except EngineFailure as again:
+                    report.failure, report.failed_vector = again, "restart"
+                    return
+                started.append(engine)
+                continue
+            except (KeyError, TypeError, IndexError, AttributeError) as error:
+                ident = vector.get("id") if isinstance(vector, dict) else None
+                raise MalformedVector(f"{kind} vector {ident}: malformed ({error!r})") from None
+            _tally(tally, kind, vector, findings, report)
+            if progress is not None:
+                progress(kind, done, len(vectors))
+
+
+def _tally(
+    tally: KindTally,
+    kind: str,
+    vector: dict[str, Any],
+    findings: list[Finding],
+    report: RunReport,
+) -> None:
+    outcome = None
+    if findings:
+        outcome = Outcome(kind, vector["id"], vector["pins"], "disagree", tuple(findings), vector)
+        report.outcomes.append(outcome)
+    if tally.levels:
+        broken = LEVELS.index(outcome.level) if outcome is not None else len(LEVELS)
+        for index, level in enumerate(LEVELS):
+            tally.levels[level] += index < broken
+    if outcome is not None and outcome.counts_at(report.fail_on):
+        tally.disagreed += 1
+    else:
+        tally.agreed += 1
+
+
+def _failed(
+    kind: str, vector: dict[str, Any], failure: EngineFailure, request: dict[str, Any] | None
+) -> Outcome:
+    asked = shown(str(request.get("type")), 20) if request else "first"
+    finding = Finding(
+        str(failure), f"engine {failure.what} on a {asked} request", "verdict", request
+    )
+    return Outcome(kind, vector["id"], vector["pins"], failure.what, (finding,), vector)
+
+
+def _gather_strays(report: RunReport, engine: Engine) -> None:
+    if isinstance(engine, ProcessEngine):
+        count, examples = engine.stray_lines, engine.stray_examples
+        report.stray_lines += count
+        report.stray_examples += examples[: max(0, STRAY_SHOWN - len(report.stray_examples))]
+
+
+class _Tracked:
+    """An engine whose last request is remembered, for the report of a failure."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.name = engine.name
+        self.last_request: dict[str, Any] | None = None
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        self.last_request = request
+        return self.engine.ask(request)
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def check_vector(kind: str, vector: dict[str, Any], engine: Engine) -> list[Finding]:
     """What the engine's answers to one vector get wrong (empty: it agrees)."""
     return _CHECKS[kind](vector, engine)
 
@@ -129,92 +270,286 @@ def check_vector(kind: str, vector: dict[str, Any], engine: Engine) -> list[str]
 # -- the checks --------------------------------------------------------------------------------
 
 
-def _error(answer: dict[str, Any]) -> str | None:
+def _error(answer: dict[str, Any]) -> tuple[str, str] | None:
+    """``(text, signature)`` when the answer is an error answer."""
     if "error" in answer:
-        return f"the engine answered an error: {answer.get('error')} ({answer.get('message', '')})"
+        raw = answer.get("error")
+        code = shown(raw if isinstance(raw, str) else dumps(raw), 40)
+        message = shown(str(answer.get("message", "")), 200)
+        return f"the engine answered an error: {code} ({message})", f"error {code}"
     return None
 
 
 def _text(formation: Any) -> str:
     if isinstance(formation, str):
-        return formation
-    return "none" if formation is None else f"nonsense {dumps(formation)[:80]}"
+        return shown(formation, 40)
+    return "none" if formation is None else f"nonsense {shown(dumps(formation), 80)}"
 
 
-def _check_claims(vector: dict[str, Any], engine: Engine) -> list[str]:
-    request = {k: vector[k] for k in ("position", "claimer", "stones")}
-    answer = engine.ask({"type": "claim", **request})
+def _formation_kind(formation: Any) -> str:
+    return _text(formation).split(" ")[0]
+
+
+def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    request = {"type": "claim", **{k: vector[k] for k in ("position", "claimer", "stones")}}
+    expect = vector["expect"]
+    expected = {"stones": expect}
+    answer = engine.ask(request)
+
+    def finding(text: str, signature: str, level: str = "verdict") -> Finding:
+        return Finding(text, f"claims: {signature}", level, request, expected, answer)
+
     error = _error(answer)
     if error:
-        return [error]
+        return [finding(*error)]
     got = answer.get("stones")
-    expect = vector["expect"]
     if not isinstance(got, list) or not all(isinstance(v, dict) for v in got):
-        return [f"nonsense answer: 'stones' is not a list of verdicts: {dumps(answer)[:200]}"]
+        return [
+            finding(
+                f"nonsense answer: 'stones' is not a list of verdicts: {shown(dumps(answer))}",
+                "not a list of verdicts",
+            )
+        ]
     if len(got) != len(expect):
-        return [f"{len(expect)} verdicts expected, the engine gave {len(got)}"]
-    problems = []
+        return [
+            finding(
+                f"{len(expect)} verdicts expected, the engine gave {len(got)}",
+                "wrong number of verdicts",
+            )
+        ]
+    found = []
     for want, have in zip(expect, got, strict=True):
         n = want["stone"]
         if have.get("stone") != n:
-            problems.append(f"verdicts out of order: stone {n} expected, {have.get('stone')!r}")
+            text = f"verdicts out of order: stone {n} expected, {_text(have.get('stone'))}"
+            found.append(finding(text, "verdicts out of order"))
             continue
-        for key in ("verdict", "reason"):
-            if have.get(key) != want[key]:
-                problems.append(f"stone {n} {key}: expected {want[key]}, engine {have.get(key)}")
+        verdict, reason = _text(have.get("verdict")), _text(have.get("reason"))
+        if have.get("verdict") != want["verdict"]:
+            found.append(
+                finding(
+                    f"stone {n} verdict: expected {want['verdict']} ({want['reason']}), "
+                    f"engine {verdict} ({reason})",
+                    f"{want['reason']} → {verdict} {reason}",
+                )
+            )
+        elif have.get("reason") != want["reason"]:
+            found.append(
+                finding(
+                    f"stone {n} reason: expected {want['reason']}, engine {reason}",
+                    f"{want['reason']} → {reason}",
+                    "reason",
+                )
+            )
         for key, words in (("theirs", "opponent's best"), ("witness", "witness formation")):
             if have.get(key) != want[key]:
-                problems.append(
-                    f"stone {n} {words}: expected {_text(want[key])}, engine {_text(have.get(key))}"
+                want_text, have_text = _text(want[key]), _text(have.get(key))
+                found.append(
+                    finding(
+                        f"stone {n} {words}: expected {want_text}, engine {have_text}",
+                        f"{want['reason']}: {words} {_formation_kind(want[key])} → "
+                        f"{_formation_kind(have.get(key))}",
+                        "all",
+                    )
                 )
-    return problems
+    return sorted(found, key=lambda f: LEVELS.index(f.level))
 
 
-def _check_formations(vector: dict[str, Any], engine: Engine) -> list[str]:
-    answer = engine.ask(
-        {"type": "formation", "cards": vector["cards"], "totals_only": vector["totals_only"]}
-    )
+def _check_formations(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    request = {"type": "formation", "cards": vector["cards"], "totals_only": vector["totals_only"]}
+    expected = {"formation": vector["expect"]}
+    answer = engine.ask(request)
     error = _error(answer)
     if error:
-        return [error]
+        return [Finding(error[0], f"formations: {error[1]}", "verdict", request, expected, answer)]
     if answer.get("formation") != vector["expect"]:
         got = _text(answer.get("formation"))
-        return [f"formation: expected {_text(vector['expect'])}, engine {got}"]
+        return [
+            Finding(
+                f"formation: expected {_text(vector['expect'])}, engine {got}",
+                f"formations: {_formation_kind(vector['expect'])} → {_formation_kind(got)}",
+                "verdict",
+                request,
+                expected,
+                answer,
+            )
+        ]
     return []
 
 
-def _check_moves(vector: dict[str, Any], engine: Engine) -> list[str]:
-    problems = []
+def _check_provable(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    request = {"type": "provable", "position": vector["position"], "claimer": vector["claimer"]}
+    expected = {"stones": vector["expect"]}
+    answer = engine.ask(request)
+    error = _error(answer)
+    if error:
+        return [Finding(error[0], f"provable: {error[1]}", "verdict", request, expected, answer)]
+    got = answer.get("stones")
+    if not isinstance(got, list) or not all(type(n) is int for n in got):
+        text = f"nonsense answer: 'stones' is not a list of stones: {shown(dumps(answer))}"
+        return [
+            Finding(text, "provable: not a list of stones", "verdict", request, expected, answer)
+        ]
+    if sorted(got) == vector["expect"]:
+        return []
+    missing = sorted(set(vector["expect"]) - set(got))
+    extra = sorted(set(got) - set(vector["expect"]))
+    parts = ([f"provable but not listed: {missing}"] if missing else []) + (
+        [f"listed but not provable: {extra}"] if extra else []
+    )
+    signature = " and ".join(
+        w for w, s in (("a provable stone missed", missing), ("a stone wrongly listed", extra)) if s
+    )
+    return [
+        Finding(
+            f"stones {'; '.join(parts)}",
+            f"provable: {signature or 'stones listed twice'}",
+            "verdict",
+            request,
+            expected,
+            answer,
+        )
+    ]
+
+
+def position_differences(expected: dict[str, Any], got: Any) -> list[str]:
+    """What differs between a position and the one an engine returned (empty: nothing); the
+    engine's is read as any position is, so that only its content counts, not its layout."""
+    if not isinstance(got, dict):
+        return ["no position"]
+    try:
+        have = game_data(Game.from_dict(got))
+    except (InvalidPositionError, InvalidNotationError, TypeError, ValueError, KeyError) as error:
+        return [f"an unreadable position ({shown(str(error), 120)})"]
+    differs = [
+        key
+        # The turn's counters first: an engine that plays no move at all differs there first.
+        for key in ("step", "phase", "to_move", "variant", "recruited", "discard", "hands", "decks")
+        if have.get(key) != expected.get(key)
+    ]
+    stones = list(zip(expected.get("stones", []), have.get("stones", []), strict=False))
+    aspects = (
+        ("cards on the stones", ("first", "second")),
+        ("completion order", ("completed_at",)),
+        ("claimed stones", ("claimed_by",)),
+        ("combat modes", ("mud_fight", "blind_mans_bluff")),
+    )
+    for words, keys in aspects:
+        if any(want.get(k) != own.get(k) for want, own in stones for k in keys):
+            differs.append(words)
+    if have.get("outcome") != expected.get("outcome"):
+        differs.append("outcome")
+    return differs
+
+
+def _check_moves(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    found = []
     position = vector["position"]
-    for move in vector["accepted"]:
-        answer = engine.ask({"type": "apply", "position": position, "move": move})
+    after = vector.get("after") or [None] * len(vector["accepted"])
+    for move, then in zip(vector["accepted"], after, strict=True):
+        request = {"type": "apply", "position": position, "move": move}
+        expected = {"ok": True, **then} if then is not None else {"ok": True}
+        answer = engine.ask(request)
         if answer.get("ok") is not True:
-            why = _error(answer) or f"refused it ({answer.get('rule')})"
-            problems.append(f"'{move}' is legal: the engine {why}")
+            error = _error(answer)
+            why = error[0] if error else f"refused it ({_text(answer.get('rule'))})"
+            signature = error[1] if error else f"a legal move refused ({_text(answer.get('rule'))})"
+            found.append(
+                Finding(
+                    f"'{move}' is legal: the engine {why}",
+                    f"moves: {signature}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
+            continue
+        if then is None:
+            continue
+        differs = position_differences(then["position"], answer.get("position"))
+        if answer.get("points") != then["points"]:
+            differs.append("points")
+        if differs:
+            found.append(
+                Finding(
+                    f"'{move}': the position the engine returned differs in {', '.join(differs)}",
+                    # The first difference only: one bug, one group, whatever else follows.
+                    f"moves: the position after a move: {differs[0]} differs",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
     for item in vector["refused"]:
         move, rule = item["move"], item["rule"]
-        answer = engine.ask({"type": "apply", "position": position, "move": move})
+        request = {"type": "apply", "position": position, "move": move}
+        expected = {"ok": False, "rule": rule}
+        answer = engine.ask(request)
         if answer.get("ok") is not False:
-            why = _error(answer) or "accepted it"
-            problems.append(f"'{move}' breaks rule {rule}: the engine {why}")
+            error = _error(answer)
+            why = error[0] if error else "accepted it"
+            found.append(
+                Finding(
+                    f"'{move}' breaks rule {rule}: the engine {why}",
+                    f"moves: {rule} → {error[1] if error else 'accepted'}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
         elif answer.get("rule") != rule:
-            problems.append(f"'{move}' breaks rule {rule}: the engine named {answer.get('rule')}")
-    return problems
+            named = _text(answer.get("rule"))
+            found.append(
+                Finding(
+                    f"'{move}' breaks rule {rule}: the engine named {named}",
+                    f"moves: {rule} → {named}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
+    return found
 
 
-def _check_games(vector: dict[str, Any], engine: Engine) -> list[str]:
+def _check_games(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     position = vector["position"]
     full = vector.get("legal")
     answer: dict[str, Any] = {}
     for step, move in enumerate(vector["moves"]):
-        listed = engine.ask({"type": "legal", "position": position})
+        request = {"type": "legal", "position": position}
+        listed = engine.ask(request)
+        count, digest = vector["legal_counts"][step], vector["legal_digests"][step]
+        expected: dict[str, Any] = (
+            {"moves": full[step]} if full is not None else {"count": count, "digest": digest}
+        )
         error = _error(listed)
         if error:
-            return [f"step {step}: {error}"]
+            return [
+                Finding(
+                    f"step {step}: {error[0]}",
+                    f"games: {error[1]}",
+                    "verdict",
+                    request,
+                    expected,
+                    listed,
+                )
+            ]
         moves = listed.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            return [f"step {step}: nonsense answer: 'moves' is not a list of moves"]
-        count, digest = vector["legal_counts"][step], vector["legal_digests"][step]
+            return [
+                Finding(
+                    f"step {step}: nonsense answer: 'moves' is not a list of moves",
+                    "games: not a list of moves",
+                    "verdict",
+                    request,
+                    expected,
+                    listed,
+                )
+            ]
         if len(moves) != count or moves_digest(moves) != digest:
             problem = (
                 f"step {step} (before '{move}'): {count} legal moves expected (digest {digest}), "
@@ -223,92 +558,117 @@ def _check_games(vector: dict[str, Any], engine: Engine) -> list[str]:
             if full is not None:
                 missing = sorted(set(full[step]) - set(moves))
                 extra = sorted(set(moves) - set(full[step]))
-                problem += f"; missing {missing[:8]}, extra {extra[:8]}"
-            return [problem]
-        answer = engine.ask({"type": "apply", "position": position, "move": move})
+                problem += f"; missing {missing[:8]}, extra {shown(dumps(extra[:8]))}"
+            phase = position.get("phase") if isinstance(position, dict) else None
+            return [
+                Finding(
+                    problem,
+                    f"games: the legal moves at a {_text(phase)} step",
+                    "verdict",
+                    request,
+                    expected,
+                    listed,
+                )
+            ]
+        request = {"type": "apply", "position": position, "move": move}
+        answer = engine.ask(request)
         if answer.get("ok") is not True or not isinstance(answer.get("position"), dict):
-            why = _error(answer) or f"refused it ({answer.get('rule')})"
-            return [f"step {step}: '{move}' is legal: the engine {why}"]
+            error = _error(answer)
+            why = error[0] if error else f"refused it ({_text(answer.get('rule'))})"
+            return [
+                Finding(
+                    f"step {step}: '{move}' is legal: the engine {why}",
+                    "games: a legal move refused",
+                    "verdict",
+                    request,
+                    {"ok": True},
+                    answer,
+                )
+            ]
         position = answer["position"]
-    problems = []
+    found = []
     outcome = position.get("outcome")
     if outcome != vector["outcome"]:
-        problems.append(f"outcome: expected {vector['outcome']}, engine {outcome}")
+        found.append(
+            Finding(
+                f"outcome: expected {dumps(vector['outcome'])}, engine {shown(dumps(outcome))}",
+                "games: the outcome",
+                "verdict",
+            )
+        )
     if answer.get("points") != vector["points"]:
-        problems.append(f"points: expected {vector['points']}, engine {answer.get('points')}")
-    return problems
+        found.append(
+            Finding(
+                f"points: expected {dumps(vector['points'])}, engine "
+                f"{shown(dumps(answer.get('points')))}",
+                "games: the points",
+                "verdict",
+            )
+        )
+    return found
 
 
-def _check_perft(vector: dict[str, Any], engine: Engine) -> list[str]:
-    problems = []
+def _check_perft(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    found = []
     deepest = len(vector["nodes"])
     for depth, nodes in enumerate(vector["nodes"], 1):
         split = depth == deepest
-        answer = engine.ask(
-            {"type": "perft", "position": vector["position"], "depth": depth, "divide": split}
-        )
+        request = {"type": "perft", "position": vector["position"], "depth": depth, "divide": split}
+        expected: dict[str, Any] = {
+            "nodes": nodes,
+            **({"divide": vector["divide"]} if split else {}),
+        }
+        answer = engine.ask(request)
         error = _error(answer)
         if error:
-            return [f"perft {depth}: {error}"]
+            return [
+                Finding(
+                    f"perft {depth}: {error[0]}",
+                    f"perft: {error[1]}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            ]
         if answer.get("nodes") != nodes:
-            problems.append(f"perft {depth}: expected {nodes}, engine {answer.get('nodes')}")
+            found.append(
+                Finding(
+                    f"perft {depth}: expected {nodes}, engine {_text(answer.get('nodes'))}",
+                    f"perft: depth {depth}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
         if split and answer.get("divide") != vector["divide"]:
             got = answer.get("divide")
             got = got if isinstance(got, dict) else {}
             wrong = [
-                f"{m}: {n} != {got.get(m)}" for m, n in vector["divide"].items() if got.get(m) != n
+                f"{m}: {n} != {_text(got.get(m))}"
+                for m, n in vector["divide"].items()
+                if got.get(m) != n
             ]
-            extra = sorted(set(got) - set(vector["divide"]))
-            problems.append(f"divide {depth}: first moves differing {wrong[:6]}, extra {extra[:6]}")
-    return problems
+            extra = sorted(shown(m, 60) for m in set(got) - set(vector["divide"]))
+            found.append(
+                Finding(
+                    f"divide {depth}: first moves differing {wrong[:6]}, extra {extra[:6]}",
+                    f"perft: divide {depth}",
+                    "verdict",
+                    request,
+                    expected,
+                    answer,
+                )
+            )
+    return found
 
 
-_CHECKS: dict[str, Callable[[dict[str, Any], Engine], list[str]]] = {
+_CHECKS: dict[str, Callable[[dict[str, Any], Engine], list[Finding]]] = {
     "claims": _check_claims,
     "formations": _check_formations,
+    "provable": _check_provable,
     "moves": _check_moves,
     "games": _check_games,
     "perft": _check_perft,
 }
-
-
-# -- disagreements as case files ---------------------------------------------------------------
-
-
-def _disagreement(kind: str, vector: dict[str, Any], problems: list[str]) -> Disagreement:
-    case = None
-    position = vector.get("position")
-    what = "; ".join(problems)
-    try:
-        if kind == "claims":
-            board = board_from_data(vector["position"])
-            claimer = Player.FIRST if vector["claimer"] == "first" else Player.SECOND
-            hand = vector["position"].get("hands", {}).get(str(claimer), [])
-            rules = sorted({str(Reason(v["reason"]).rule) for v in vector["expect"]})
-            case = claim_case(
-                vector["id"],
-                board,
-                claimer,
-                vector["stones"],
-                [parse_card(c) for c in hand],
-                what,
-                rules,
-            )
-        elif kind == "moves":
-            game = Game.from_dict(vector["position"])
-            # A play-on plays its moves in turn: the refused ones first (they change nothing),
-            # then the first legal move the engine refused, if any.
-            moves = [r["move"] for r in vector["refused"]]
-            moves += [m for m in vector["accepted"] if f"'{m}' is legal" in what][:1]
-            rules = sorted({r["rule"] for r in vector["refused"]}) or ["turn-order"]
-            case = move_case(vector["id"], game, moves, what, ", ".join(rules))
-    except (InvalidPositionError, InvalidNotationError, KeyError, ValueError):
-        case = None
-    return Disagreement(
-        kind,
-        vector["id"],
-        vector["pins"],
-        tuple(problems),
-        case,
-        None if case is not None or position is None else dumps(position),
-    )

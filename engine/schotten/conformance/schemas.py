@@ -3,7 +3,7 @@
 ``export`` writes them beside the vectors; the tests validate every committed vector with them.
 
 >>> sorted(SCHEMAS)
-['claims', 'formations', 'games', 'moves', 'perft', 'protocol']
+['claims', 'formations', 'games', 'moves', 'perft', 'protocol', 'provable']
 """
 
 from __future__ import annotations
@@ -131,6 +131,15 @@ VERDICT: dict[str, Any] = {
 }
 MOVE: dict[str, Any] = {"type": "string", "minLength": 1, "description": "a move in notation"}
 RULE: dict[str, Any] = {"enum": [str(r) for r in Rule]}
+POINTS: dict[str, Any] = {
+    "type": "object",
+    "required": ["first", "second"],
+    "additionalProperties": False,
+    "properties": {
+        "first": {"type": "integer", "minimum": 0, "maximum": 9},
+        "second": {"type": "integer", "minimum": 0, "maximum": 9},
+    },
+}
 DEFS: dict[str, Any] = {
     "card": CARD,
     "cards": CARDS,
@@ -142,6 +151,7 @@ DEFS: dict[str, Any] = {
     "verdict": VERDICT,
     "move": MOVE,
     "rule": RULE,
+    "points": POINTS,
 }
 _HEAD: dict[str, Any] = {
     "id": {"type": "string", "minLength": 1},
@@ -190,12 +200,39 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "expect": {"$ref": "#/$defs/formation"},
         },
     ),
+    "provable": _vector(
+        "provable: the stones the player to move can prove, at a claim step of a real game",
+        ["position", "claimer", "expect"],
+        {
+            "position": {"$ref": "#/$defs/table"},
+            "claimer": PLAYER,
+            "expect": {
+                "type": "array",
+                "uniqueItems": True,
+                "items": {"type": "integer", "minimum": 1, "maximum": 9},
+            },
+        },
+    ),
     "moves": _vector(
         "moves: moves accepted and moves refused on a position",
-        ["position", "accepted", "refused"],
+        ["position", "accepted", "after", "refused"],
         {
             "position": {"$ref": "#/$defs/position"},
             "accepted": {"type": "array", "items": {"$ref": "#/$defs/move"}},
+            "after": {
+                "description": "for each accepted move, in order: the position after it and "
+                "the points (null while the game goes on)",
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["position", "points"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "position": {"$ref": "#/$defs/position"},
+                        "points": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/points"}]},
+                    },
+                },
+            },
             "refused": {
                 "type": "array",
                 "items": {
@@ -223,15 +260,7 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "items": {"type": "array", "items": {"$ref": "#/$defs/move"}},
             },
             "outcome": POSITION["properties"]["outcome"]["oneOf"][1],
-            "points": {
-                "type": "object",
-                "required": ["first", "second"],
-                "additionalProperties": False,
-                "properties": {
-                    "first": {"type": "integer", "minimum": 0, "maximum": 9},
-                    "second": {"type": "integer", "minimum": 0, "maximum": 9},
-                },
-            },
+            "points": {"$ref": "#/$defs/points"},
         },
     ),
     "perft": _vector(
@@ -256,6 +285,11 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                     "claimer": PLAYER,
                     "stones": {"type": "array", "items": {"type": "integer"}},
                 },
+            ),
+            _request(
+                "provable",
+                ["position", "claimer"],
+                {"position": {"$ref": "#/$defs/table"}, "claimer": PLAYER},
             ),
             _request(
                 "formation",

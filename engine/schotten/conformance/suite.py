@@ -16,11 +16,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from schotten import json_input
+from schotten._files import InputFileError, read_regular_file
 from schotten.conformance.schemas import SCHEMAS
-from schotten.conformance.vectors import KINDS, vectors
-from schotten.conformance.wire import PROTOCOL, SUITE_FORMAT, dumps
+from schotten.conformance.vectors import vectors
+from schotten.conformance.wire import KINDS, PROTOCOL, SUITE_FORMAT, dumps
 
 MANIFEST = "manifest.json"
+MAX_FILE_BYTES = 64 * 1024 * 1024  # the suite's largest file has 6 MB
 
 
 class SuiteError(Exception):
@@ -71,38 +74,69 @@ def export(
 
 
 def load(folder: Path, kind: str) -> list[dict[str, Any]]:
-    """The vectors of one kind; a missing or damaged file is a :class:`SuiteError` naming it."""
-    return list(iter_vectors(folder, kind))
-
-
-def iter_vectors(folder: Path, kind: str) -> Iterator[dict[str, Any]]:
+    """The vectors of one kind, checked against the manifest (their number and the file's
+    SHA-256: a cut or edited file is refused); any problem is a :class:`SuiteError` naming the
+    file."""
+    entry = kinds(folder).get(kind)
+    if not isinstance(entry, dict):
+        raise SuiteError(f"{folder / MANIFEST}: no entry for the kind {kind}")
     path = folder / f"{kind}.jsonl"
     try:
-        handle = path.open(encoding="utf-8")
-    except OSError as error:
-        raise SuiteError(f"{path}: {error.strerror or error}") from None
-    with handle:
-        for number, line in enumerate(handle, 1):
-            try:
-                vector = json.loads(line)
-            except ValueError as error:
-                raise SuiteError(f"{path}:{number}: not JSON ({error})") from None
-            if not isinstance(vector, dict) or not isinstance(vector.get("id"), str):
-                raise SuiteError(f"{path}:{number}: a vector is an object with an id")
-            yield vector
+        data = read_regular_file(path, MAX_FILE_BYTES)
+    except InputFileError as error:
+        raise SuiteError(str(error)) from None
+    if hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+        raise SuiteError(
+            f"{path}: its SHA-256 is not the one of {MANIFEST}: the file was changed or cut "
+            "(a suite is regenerated with `schotten conformance export`, not edited)"
+        )
+    vectors = list(_vectors(path, data))
+    if len(vectors) != entry.get("vectors"):
+        raise SuiteError(
+            f"{path}: {len(vectors)} vectors, where {MANIFEST} says {entry.get('vectors')}"
+        )
+    return vectors
+
+
+def _vectors(path: Path, data: bytes) -> Iterator[dict[str, Any]]:
+    for number, line in enumerate(data.split(b"\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            vector = json_input.loads(line)
+        except json_input.JsonInputError as error:
+            raise SuiteError(f"{path}:{number}: not JSON ({error})") from None
+        if not isinstance(vector, dict) or not isinstance(vector.get("id"), str):
+            raise SuiteError(f"{path}:{number}: a vector is an object with an id")
+        yield vector
 
 
 def manifest(folder: Path) -> dict[str, Any]:
     path = folder / MANIFEST
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise SuiteError(f"{path}: {error.strerror or error} (is this a suite folder?)") from None
-    except ValueError as error:
+        data = json_input.loads(read_regular_file(path, 1024 * 1024))
+    except InputFileError as error:
+        raise SuiteError(f"{error} (is this a suite folder?)") from None
+    except json_input.JsonInputError as error:
         raise SuiteError(f"{path}: not JSON ({error})") from None
     if not isinstance(data, dict) or data.get("format") != SUITE_FORMAT:
         raise SuiteError(f"{path}: not a {SUITE_FORMAT} manifest")
     return data
+
+
+def kinds(folder: Path) -> dict[str, Any]:
+    """The manifest's entry of every kind; a manifest that lacks one of the suite's kinds is
+    refused (``"kinds": {}`` would pass any engine): a run narrows with ``--kind`` instead."""
+    listed = manifest(folder).get("kinds")
+    if not isinstance(listed, dict):
+        raise SuiteError(f"{folder / MANIFEST}: 'kinds' is not an object")
+    missing = [k for k in KINDS if k not in listed]
+    if missing:
+        raise SuiteError(
+            f"{folder / MANIFEST}: the kinds {', '.join(missing)} are missing (a suite has "
+            f"them all: {', '.join(KINDS)})"
+        )
+    return listed
 
 
 def _old_manifest(folder: Path) -> dict[str, Any]:

@@ -23,19 +23,18 @@ from schotten.cards import CLAN_CARDS, Card, ClanCard, Colour, Tactic
 from schotten.claims import judge_claim
 from schotten.conformance.claims_gen import ClaimPosition, claim_position, features
 from schotten.conformance.perft import divide, perft
-from schotten.conformance.protocol import claim_answers, side_formation
-from schotten.conformance.wire import board_data, formation_data, game_data, moves_digest
+from schotten.conformance.protocol import apply_answer, claim_answers, side_formation
+from schotten.conformance.wire import KINDS, board_data, formation_data, game_data, moves_digest
 from schotten.errors import IllegalActionError
 from schotten.game import Game, Phase, round_points
 from schotten.moves import Banshee, Claim, Deck, Draw, Move, Pass, Play, Strategist, Traitor
-
-KINDS = ("claims", "formations", "moves", "games", "perft")
 
 GENERATED_CLAIMS = 10_000
 FORMATIONS = 2_000
 MOVE_POSITIONS = 300
 GAMES = 200  # of each variant
 FULL_GAMES = 1  # of each variant: the legal moves written out at every step
+PROVABLE_PER_GAME = 6  # claim steps of each game in the provable kind
 PERFT_SEEDS = (1, 2, 3)
 PERFT_DEPTH = 4
 PERFT_MIDGAME_MOVES = 75  # perft also from the position these many moves after the deal
@@ -222,7 +221,7 @@ def move_vector(index: int) -> dict[str, Any]:
 
 
 def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> dict[str, Any]:
-    accepted, refused = [], []
+    accepted, after, refused = [], [], []
     for move in moves:
         try:
             game.verify_move(move)
@@ -230,6 +229,8 @@ def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> di
             refused.append({"move": str(move), "rule": str(error.rule)})
         else:
             accepted.append(str(move))
+            answer = apply_answer(game, str(move))
+            after.append({"position": answer["position"], "points": answer["points"]})
     rules = sorted({r["rule"] for r in refused})
     if rules:
         pins += "; refused by " + ", ".join(rules)
@@ -238,6 +239,7 @@ def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> di
         "pins": pins,
         "position": game_data(game),
         "accepted": accepted,
+        "after": after,
         "refused": refused,
     }
 
@@ -332,6 +334,51 @@ def game_vector(variant: Variant, index: int) -> dict[str, Any]:
     return vector
 
 
+# -- provable: which stones the player to move can prove, in a real game -----------------------
+
+
+def provable_vectors(variant: Variant, index: int) -> list[dict[str, Any]]:
+    """Claim steps of the seeded game of :func:`game_vector`: every one where the player to
+    move can prove a stone, and a few where nothing is provable, at most
+    :data:`PROVABLE_PER_GAME`, spread over the game."""
+    seed = index + (0 if variant is Variant.BASE else 1000)
+    rng = random.Random(f"games {variant} {index}")
+    game = Game(variant, seed=seed)
+    steps: list[tuple[Game, tuple[int, ...]]] = []
+    while game.outcome is None:
+        if game.phase is Phase.CLAIM:
+            steps.append((game.copy(), game.provable_stones()))
+        game.apply(_pick(rng, game))
+    proven = [s for s in steps if s[1]]
+    empty = [s for s in steps if not s[1]]
+    room = max(PROVABLE_PER_GAME - len(proven), 2)
+    chosen = _spread(proven, PROVABLE_PER_GAME - 2) + _spread(empty, room)
+    chosen.sort(key=lambda s: s[0].step)
+    vectors = []
+    for position, stones in chosen:
+        claimer = position.to_move
+        request = claim_request(position.board, claimer, (), position.hand(claimer))
+        del request["stones"]
+        said = ", ".join(str(n) for n in stones) or "nothing"
+        vectors.append(
+            {
+                "id": f"v-{variant}-{index:03d}-{position.step:03d}",
+                "pins": f"{variant} game {index}, step {position.step}: {claimer} can prove {said}",
+                **request,
+                "expect": list(stones),
+            }
+        )
+    return vectors
+
+
+def _spread(items: list[Any], count: int) -> list[Any]:
+    if count <= 0 or not items:
+        return []
+    if len(items) <= count:
+        return list(items)
+    return [items[i * len(items) // count] for i in range(count)]
+
+
 # -- perft -------------------------------------------------------------------------------------
 
 
@@ -370,6 +417,7 @@ def expected_counts() -> dict[str, int]:
     return {
         "claims": GENERATED_CLAIMS,
         "formations": FORMATIONS,
+        "provable": len(Variant) * GAMES * PROVABLE_PER_GAME,
         "moves": MOVE_POSITIONS,
         "games": len(Variant) * GAMES,
         "perft": perft_count,
@@ -384,6 +432,10 @@ def vectors(kind: str, cases_folder: Path | None = None) -> Iterator[dict[str, A
         yield from (claim_vector(i) for i in range(GENERATED_CLAIMS))
     elif kind == "formations":
         yield from (formation_vector(i) for i in range(FORMATIONS))
+    elif kind == "provable":
+        for variant in Variant:
+            for index in range(GAMES):
+                yield from provable_vectors(variant, index)
     elif kind == "moves":
         if cases_folder is not None:
             yield from case_move_vectors(cases_folder)

@@ -30,13 +30,22 @@ PROTOCOL = "schotten-conformance/1"
 SUITE_FORMAT = "schotten-conformance-suite/1"
 """The version of the suite's files (``manifest.json``)."""
 
+KINDS = ("claims", "formations", "provable", "moves", "games", "perft")
+"""The suite's kinds of vectors, in the suite's order."""
+
+MAX_LINE = 1024 * 1024
+"""The longest line either side of the protocol reads, in bytes: a request or an answer is a
+few kilobytes (a whole position, or the legal moves of one), so a longer line is an error."""
+
 BOARD_KEYS = ("variant", "stones", "discard")
 """The table part of a position: all that a claim request carries."""
 
 
 def dumps(data: Any) -> str:
-    """One JSON line: compact, keys in the order written, UTF-8 characters kept."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    """One JSON line: compact, keys in the order written, UTF-8 characters kept; a number
+    that is not finite is a ``ValueError``."""
+    # allow_nan=False: Infinity and NaN are not JSON, and nothing here writes what is not JSON.
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 def stone_data(stone: Stone) -> dict[str, Any]:

@@ -1,0 +1,104 @@
+"""What an engine declares it supports, in its answer to ``hello``, and which vectors that
+covers.
+
+``"supports": {"variants": [...], "kinds": [...], "claim_step": true|false}``: the variants
+(``base``, ``tactical``), the suite's kinds it answers, and whether it plays the claim step as
+a move (the kinds ``moves``, ``games`` and ``perft`` presuppose the turn of this engine: play,
+claim, draw; an engine that claims otherwise is not asked them). An engine that declares
+nothing is asked everything. A vector it does not cover is "not claimed", never a
+disagreement.
+
+>>> base = Capabilities.from_hello(
+...     {"supports": {"variants": ["base"], "kinds": ["claims", "formations"]}})
+>>> base.covers("formations", {"cards": ["red 1", "red 2", "red 3"]})
+True
+>>> base.covers("formations", {"cards": ["red 1", "red 2", "joker"]})
+False
+>>> base.describe()
+'base claims and formations'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from schotten.conformance.wire import KINDS
+
+VARIANTS = ("base", "tactical")
+TURN_KINDS = ("moves", "games", "perft")
+"""The kinds that presuppose this engine's turn: play, claim step, draw, each a move."""
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    variants: frozenset[str] = frozenset(VARIANTS)
+    kinds: frozenset[str] = frozenset(KINDS)
+    claim_step: bool = True
+    declared: bool = False  # whether the engine said anything (else: asked everything)
+
+    @classmethod
+    def from_hello(cls, answer: Mapping[str, Any]) -> Capabilities:
+        """Read ``supports`` from a hello answer; ``ValueError`` saying what is wrong."""
+        supports = answer.get("supports")
+        if supports is None:
+            return cls()
+        if not isinstance(supports, Mapping):
+            raise ValueError("'supports' is an object: variants, kinds, claim_step")
+        variants = _names(supports.get("variants", VARIANTS), VARIANTS, "variants")
+        kinds = _names(supports.get("kinds", KINDS), KINDS, "kinds")
+        claim_step = supports.get("claim_step", True)
+        if not isinstance(claim_step, bool):
+            raise ValueError("'supports.claim_step' is true or false")
+        return cls(variants, kinds, claim_step, True)
+
+    def narrowed(self, variants: Iterable[str] | None, kinds: Iterable[str] | None) -> Capabilities:
+        """Only these variants and kinds too (the command line's ``--variant``/``--kind``)."""
+        return Capabilities(
+            self.variants & frozenset(variants or VARIANTS),
+            self.kinds & frozenset(kinds or KINDS),
+            self.claim_step,
+            self.declared or bool(variants or kinds),
+        )
+
+    def runs(self, kind: str) -> bool:
+        return kind in self.kinds and (self.claim_step or kind not in TURN_KINDS)
+
+    def covers(self, kind: str, vector: Mapping[str, Any]) -> bool:
+        """Whether ``vector`` of ``kind`` is within what the engine declares."""
+        return self.runs(kind) and vector_variant(kind, vector) in self.variants
+
+    def describe(self) -> str:
+        """``base claims and formations``: what a run covers, for its verdict line."""
+        kinds = [k for k in KINDS if self.runs(k)]
+        variants = (
+            ""
+            if self.variants >= frozenset(VARIANTS)
+            else " and ".join(v for v in VARIANTS if v in self.variants) + " "
+        )
+        if not kinds:
+            return "nothing"
+        listed = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
+        return f"{variants}{listed}"
+
+
+def vector_variant(kind: str, vector: Mapping[str, Any]) -> str:
+    """The variant a vector needs: its position's; for a formation, ``tactical`` when it has an
+    elite troop or four cards (Mud Fight), else ``base``."""
+    if kind == "formations":
+        cards = vector.get("cards", ())
+        tactical = len(cards) == 4 or any(" " not in str(c) for c in cards)
+        return "tactical" if tactical else "base"
+    position = vector.get("position")
+    variant = position.get("variant") if isinstance(position, Mapping) else None
+    return variant if isinstance(variant, str) else "base"
+
+
+def _names(value: Any, known: tuple[str, ...], key: str) -> frozenset[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"'supports.{key}' is a list of names among {', '.join(known)}")
+    unknown = [v for v in value if v not in known]
+    if unknown:
+        raise ValueError(f"'supports.{key}': unknown {unknown[0]!r} (known: {', '.join(known)})")
+    return frozenset(value)
