@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,17 @@ def format_key_path(path: Sequence[str | int]) -> str:
     return text or "$"
 
 
+def shown_path(path: str | os.PathLike[str]) -> str:
+    """A path as text that is always UTF-8: a byte of a file name that is not UTF-8 is shown as
+    ``\\xff`` (the file system hands it to Python as a lone surrogate, which no report may hold).
+
+    >>> shown_path(os.fsdecode(b"cases/x\\xff.yaml"))
+    'cases/x\\\\xff.yaml'
+    """
+    text = os.fspath(path)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
 @dataclass(frozen=True)
 class CaseError:
     """One problem in one case file; ``line`` and ``column`` count from 1."""
@@ -38,7 +50,7 @@ class CaseError:
     message: str
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}:{self.column}"
+        where = f"{shown_path(self.path)}:{self.line}:{self.column}"
         return f"{where}: {format_key_path(self.key_path)}: {self.message}"
 
 

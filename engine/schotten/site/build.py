@@ -255,16 +255,6 @@ def label_spacing_problems() -> list[str]:
     ]
 
 
-def case_spacing_problems(case: Any, display_root: Path | None = None) -> list[str]:
-    """French case texts that break French spacing, by file and line."""
-    where = _show(Path(case.path), display_root)
-    return [
-        f"{where}:{case.line_of(field, 'fr')}: {field}.fr: {fault}"
-        for field, texts in (("situation", case.situation), ("why", case.why))
-        for fault in spacing_faults(str(texts.get("fr") or ""))
-    ]
-
-
 def language_problems(
     pages: Mapping[str, Path], docs_dir: Path, display_root: Path | None = None
 ) -> list[str]:
@@ -330,7 +320,6 @@ def _published_entries(
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
-        problems += case_spacing_problems(case, display_root)
         if case.published is None:
             continue
         played = result.computed.play_on
