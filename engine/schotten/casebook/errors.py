@@ -39,6 +39,19 @@ def shown_path(path: str | os.PathLike[str]) -> str:
     return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
+def command_path(path: Path) -> str:
+    """``path`` as a command takes it here, for a suggestion typed as shown: a case of ``cases/``
+    by its id, anything else relative to the current folder when inside it (never the build's
+    absolute paths)."""
+    try:
+        relative = path.absolute().relative_to(Path.cwd())
+    except (ValueError, OSError):
+        return shown_path(path)
+    if len(relative.parts) == 2 and relative.parts[0] == "cases" and relative.suffix == ".yaml":
+        return relative.stem
+    return shown_path(relative) or "."
+
+
 @dataclass(frozen=True)
 class CaseError:
     """One problem in one case file; ``line`` and ``column`` count from 1."""
@@ -49,9 +62,15 @@ class CaseError:
     key_path: KeyPath
     message: str
 
+    @property
+    def detail(self) -> str:
+        """The key path and the message (the message alone for the whole file)."""
+        if not self.key_path:
+            return self.message
+        return f"{format_key_path(self.key_path)}: {self.message}"
+
     def __str__(self) -> str:
-        where = f"{shown_path(self.path)}:{self.line}:{self.column}"
-        return f"{where}: {format_key_path(self.key_path)}: {self.message}"
+        return f"{shown_path(self.path)}:{self.line}:{self.column}: {self.detail}"
 
 
 class CaseFileError(ValueError):

@@ -33,7 +33,7 @@ from typing import Any
 from schotten import json_input
 from schotten._files import write_atomically
 from schotten.casebook.case import Case, Publication
-from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.errors import CaseError, CaseFileError, command_path
 from schotten.casebook.files import LOCK_NAME, read_text_file
 from schotten.casebook.schema import TABLE_PATTERN
 
@@ -129,7 +129,7 @@ def read_lock(folder: Path) -> dict[str, LockEntry] | None:
     text = read_text_file(path, MAX_LOCK_BYTES)
     fix = (
         "restore it from version control, or rewrite it with "
-        f"`schotten approve {shown_folder(folder)}`"
+        f"`schotten approve {command_path(folder)}`"
     )
     try:
         data = json_input.loads(text)
@@ -230,7 +230,7 @@ def lock_problems(
             return []
         message = (
             f"missing: it records the {len(published)} published cases; "
-            f"write it with `schotten approve {shown_folder(folder)}`"
+            f"write it with `schotten approve {command_path(folder)}`"
         )
         return [CaseError(path, 1, 1, (), message)]
     lines = _entry_lines(path, lock)
@@ -249,7 +249,7 @@ def lock_problems(
                     5,
                     (),
                     f"{case_id} is published ({where}) but "
-                    f"{shown_folder(folder / (case_id + '.yaml'))} is "
+                    f"{command_path(folder)}/{case_id}.yaml is "
                     f"missing: restore the file, or withdraw the case with {retire}",
                 )
             )
@@ -318,15 +318,6 @@ def _entry_lines(path: Path, lock: Mapping[str, LockEntry]) -> dict[str, int]:
         if match and match[1] in lock:
             lines[match[1]] = number
     return lines
-
-
-def shown_folder(path: Path) -> str:
-    """``path`` as a command would take it here: relative to the current folder when inside it
-    (a message's suggestion is typed as shown, never with the build's absolute paths)."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve())) or "."
-    except (ValueError, OSError, RuntimeError):
-        return str(path)
 
 
 def review_problem(case: Case, review: Review) -> CaseError | None:

@@ -5,9 +5,10 @@ following rows of its table up by one so that the table has no gap, and rewrites
 whose file was deleted is retired the same way (only the lock and the following rows change).
 
 The whole new state (every file's new text and the new lock) is computed and checked before
-anything is written, under the case folder's lock; the lock is written first, so a lock that cannot
-be written leaves every case file as it was. The rows are set from the lock's, never counted down
-from the files', so running it again after a failure halfway moves no row twice.
+anything is written, under the case folder's lock. The lock is written first, so a lock that cannot
+be written leaves every case file as it was; the retired case's file last, so that after a failure
+halfway it still says `published` and running the command again finishes the work. The rows are
+set from the lock's, never counted down from the files', so a retry moves no row twice.
 """
 
 from __future__ import annotations
@@ -53,11 +54,6 @@ def _retire_locked(folder: Path, case_id: str) -> Retirement:
     entries = _entries_after(lock, case_id, place) if locked is not None else dict(lock)
     # Every file to rewrite, with its new text, checked before anything is written.
     writes: list[tuple[Case, str, str]] = []
-    if case is not None and case.published is not None:
-        text = current_text(case)
-        new_text = replace_key(text, case, "published", None)
-        parse_case(new_text, case.path)  # raises if the edit broke the file
-        writes.append((case, text, new_text))
     moved = []
     for other in _published_cases(folder, case_id, place.table):
         entry = entries.get(other.id)
@@ -70,6 +66,13 @@ def _retire_locked(folder: Path, case_id: str) -> Retirement:
         parse_case(new_text, other.path)
         writes.append((other, text, new_text))
         moved.append((other.id, new_place))
+    # The retired case's own file goes last: until it is written, a retry finds the case still
+    # published and completes the same renumbering (set from the lock, so set once).
+    if case is not None and case.published is not None:
+        text = current_text(case)
+        new_text = replace_key(text, case, "published", None)
+        parse_case(new_text, case.path)  # raises if the edit broke the file
+        writes.append((case, text, new_text))
     new_lock = lock_text(entries.values())
     if locked is not None:
         write_atomically(lock_path(folder), new_lock)
