@@ -327,7 +327,7 @@ def review_problem(case: Case, review: Review) -> CaseError | None:
     if not stale:
         return None
     shown = ", ".join(f"{key} (line {case.line_of(*key.split('.'))})" for key in stale)
-    langs = sorted({key.split(".")[1] for key in stale})
+    langs = sorted({key.split(".")[1] for key in stale}, key=lambda lang: (lang != "fr", lang))
     names = " and ".join(_LANGUAGE_NAMES.get(lang, lang) for lang in langs)
     return _at(
         case,

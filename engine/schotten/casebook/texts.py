@@ -42,11 +42,13 @@ def _words(text: str) -> frozenset[str]:
 _MARKERS = {
     "fr": _words(
         "le les des du une et est ne pas qui ton ta tes sa ses il elle avec sur dans pour ce "
-        "cette au aux on mais donc plus peut sont lui leur ou même déjà encore rien"
+        "cette au aux on mais donc plus peut sont lui leur ou même déjà encore rien contre sous "
+        "petite trois quatre seul reste"
     ),
     "es": _words(
         "el los las del una y es no tus sus con para por lo al pero más puede está hay ya "
-        "sigue tiene aunque cuando como sin todavía nada"
+        "sigue tiene aunque cuando como sin todavía nada su contra frente solo queda tres "
+        "cuatro sigue"
     ),
 }
 _LETTERS = {"fr": set("èêàùçœûîôë"), "es": set("áíóúñ¿¡")}
