@@ -41,7 +41,10 @@ def errors_of(path: Path) -> list[str]:
             ":9:5: stones.4.colour: unknown key 'colour' (expected: blind-mans-bluff, claimed_by, "
             "completed_first, mud-fight, opponent, you)",
         ),
-        ("yes-boolean", ":10:22: stones.4.completed_first: bare 'yes' means true or false to YAML 1.1"),
+        (
+            "yes-boolean",
+            ":10:22: stones.4.completed_first: bare 'yes' means true or false to YAML 1.1",
+        ),
         ("bad-card", ":8:27: stones.4.you[2]: expected a card: '<colour> <value>'"),
         (
             "card-twice",
