@@ -21,7 +21,7 @@ from schotten._files import write_atomically
 from schotten.board import Player
 from schotten.casebook.approve import approve_paths, describe_approval
 from schotten.casebook.case import Case, case_order, load_case, publication_problems
-from schotten.casebook.errors import CaseError, CaseFileError, shown_path
+from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
 from schotten.casebook.folder import load_folder
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
@@ -75,6 +75,11 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
     check.add_argument("--json", action="store_true", help="print a machine-readable report")
+    check.add_argument(
+        "--annotations",
+        action="store_true",
+        help="also print each problem as a GitHub Actions annotation on its file and line",
+    )
 
     explain = commands.add_parser(
         "explain",
@@ -206,6 +211,13 @@ def _check(args: argparse.Namespace) -> int:
         _print_table(results, errors, sys.stdout)
         for error in errors:
             _error(str(error))
+    if args.annotations:
+        for error in errors:
+            print(github_annotation(error.path, error.line, error.column, error.detail))
+        for result in results:
+            for m in result.mismatches:
+                text = f"{m.what}: recorded {m.recorded}, engine {m.computed}"
+                print(github_annotation(m.file, m.line, 1, text))
     failed = bool(errors) or not all(r.ok for r in results)
     return EXIT_FAILED if failed else EXIT_OK
 

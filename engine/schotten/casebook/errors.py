@@ -82,3 +82,17 @@ class CaseFileError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+
+def github_annotation(path: str | os.PathLike[str], line: int, column: int, message: str) -> str:
+    """A GitHub Actions error annotation, shown on the file and line of a pull request.
+
+    >>> github_annotation("cases/x.yaml", 3, 7, "50% off:\\nsecond line")
+    '::error file=cases/x.yaml,line=3,col=7::50%25 off:%0Asecond line'
+    """
+
+    def data(text: str) -> str:
+        return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+    where = data(shown_path(path)).replace(":", "%3A").replace(",", "%2C")
+    return f"::error file={where},line={line},col={column}::{data(message)}"
