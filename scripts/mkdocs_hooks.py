@@ -29,7 +29,7 @@ from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from schotten._files import write_atomically
-from schotten.site import SiteCheckError, head, previews, questions, runtime, theme
+from schotten.site import SiteCheckError, head, previews, questions, runtime, serve, theme
 from schotten.site.build import (
     DEFAULT_LANGUAGE,
     Prepared,
@@ -54,6 +54,7 @@ class _Swap:
     fresh: Path | None = None  # where this build writes meanwhile
     failed: bool = False
     built: bool = False
+    refusal: str | None = None  # the last build error, for scripts/serve (schotten.site.serve)
     signals: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
 
@@ -78,6 +79,16 @@ def on_config(config: MkDocsConfig, **kwargs: Any) -> MkDocsConfig:
 
 def on_build_error(error: Exception, **kwargs: Any) -> None:
     _swap.failed = True
+    _swap.refusal = str(error)
+
+
+def on_serve(server: Any, **kwargs: Any) -> Any:
+    # Every refusal shown every time, in the terminal and in the pages served (site/serve.py).
+    def refusal() -> str | None:
+        message, _swap.refusal = _swap.refusal, None
+        return message
+
+    return serve.watch_refusals(server, refusal)
 
 
 def on_shutdown(**kwargs: Any) -> None:

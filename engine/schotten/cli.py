@@ -17,16 +17,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from schotten._files import write_atomically
 from schotten.board import Player
-from schotten.casebook.approve import approve
+from schotten.casebook.approve import approve_paths, describe_approval
 from schotten.casebook.case import Case, case_order, load_case, publication_problems
-from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.files import case_paths
+from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
 from schotten.casebook.folder import load_folder
-from schotten.casebook.lock import LockEntry, lock_path, read_lock, updated_lock, write_lock
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
+from schotten.casebook.texts import all_text_problems, text_problems
+from schotten.casebook.walkthrough import walk_play_on
 from schotten.conformance import cli as conformance_cli
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
@@ -74,6 +75,11 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
     check.add_argument("--json", action="store_true", help="print a machine-readable report")
+    check.add_argument(
+        "--annotations",
+        action="store_true",
+        help="also print each problem as a GitHub Actions annotation on its file and line",
+    )
 
     explain = commands.add_parser(
         "explain",
@@ -82,6 +88,18 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     explain.add_argument("case", metavar="CASE", help="a case file, or a case id of cases/")
+    explain.add_argument(
+        "--svg", type=Path, metavar="FILE", help="also draw the case as the site does, into FILE"
+    )
+    explain.add_argument(
+        "--html",
+        type=Path,
+        metavar="FILE",
+        help="also write the case's row and detail as the site shows them, into FILE",
+    )
+    explain.add_argument(
+        "--lang", choices=("fr", "es"), default="fr", help="the language of --svg and --html"
+    )
 
     approve_cmd = commands.add_parser(
         "approve",
@@ -95,6 +113,11 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         nargs="+",
         metavar="CASE",
         help="case files, case ids, or a folder (all of its cases, and its whole lock)",
+    )
+    approve_cmd.add_argument(
+        "--texts-reviewed",
+        action="store_true",
+        help="the situation and why texts were re-read for the changed verdicts: confirm them",
     )
 
     retire_cmd = commands.add_parser(
@@ -188,6 +211,13 @@ def _check(args: argparse.Namespace) -> int:
         _print_table(results, errors, sys.stdout)
         for error in errors:
             _error(str(error))
+    if args.annotations:
+        for error in errors:
+            print(github_annotation(error.path, error.line, error.column, error.detail))
+        for result in results:
+            for m in result.mismatches:
+                text = f"{m.what}: recorded {m.recorded}, engine {m.computed}"
+                print(github_annotation(m.file, m.line, 1, text))
     failed = bool(errors) or not all(r.ok for r in results)
     return EXIT_FAILED if failed else EXIT_OK
 
@@ -212,6 +242,7 @@ def _load_all(paths: Sequence[Path]) -> tuple[list[Case], list[CaseError]]:
         else:
             raise CommandError(f"{path}: no such file or folder")
     errors.extend(publication_problems(files, whole_folder=False))
+    errors.extend(all_text_problems(files))
     seen: set[Path] = set()
     unique = []
     for case in [*cases, *files]:
@@ -245,7 +276,7 @@ def _print_table(results: Sequence[CaseResult], errors: Sequence[CaseError], out
         status = "ok" if r.ok else "MISMATCH"
         rows.append((r.case.id, _summary(recorded), _summary(r.computed.as_data()), status))
     for path in sorted({e.path for e in errors}):
-        rows.append((path.stem, "", "", "INVALID"))
+        rows.append((shown_path(path.stem), "", "", "INVALID"))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
     for i, row in enumerate(rows):
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
@@ -288,7 +319,7 @@ def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> 
         cases.append(
             {
                 "id": r.case.id,
-                "file": str(r.case.path),
+                "file": shown_path(r.case.path),
                 "published": (
                     {"table": r.case.published.table, "row": r.case.published.row}
                     if r.case.published is not None
@@ -303,7 +334,7 @@ def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> 
                 "ok": r.ok,
                 "mismatches": [
                     {
-                        "file": str(m.file),
+                        "file": shown_path(m.file),
                         "line": m.line,
                         "what": m.what,
                         "recorded": m.recorded,
@@ -314,7 +345,8 @@ def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> 
             }
         )
     invalid = [
-        {"file": str(e.path), "line": e.line, "column": e.column, "message": str(e)} for e in errors
+        {"file": shown_path(e.path), "line": e.line, "column": e.column, "message": str(e)}
+        for e in errors
     ]
     return {
         "ok": not errors and all(r.ok for r in results),
@@ -334,7 +366,11 @@ def resolve_case(name: str) -> Path:
     by_id = Path("cases") / f"{name}.yaml"
     if path.suffix == "" and by_id.is_file():
         return by_id
-    raise CommandError(f"no case {name!r}: not a file, and no {by_id}")
+    if path.suffix == "" and len(path.parts) == 1:
+        raise CommandError(f"no case {name!r}: not a file, and no {by_id}")
+    if path.exists() or path.is_symlink():
+        load_case(path)  # says why it cannot be read (a link loop, a folder, ...)
+    raise CommandError(f"no case file {name}")
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -359,11 +395,41 @@ def _explain(args: argparse.Namespace) -> int:
             who = "you" if player is Player.FIRST else "opponent"
             print(f"  {i:>2}. {who}: {move}  -> {step}", file=out)
         print(f"  game: {result.computed.play_on.game}", file=out)
+        _print_walkthrough(case, colour, out)
+    if args.svg is not None or args.html is not None:
+        from schotten.site.preview import case_html, case_svg  # the site's tools: only here
+
+        if args.svg is not None:
+            write_atomically(args.svg, case_svg(case, args.lang))
+            print(f"{args.svg}: the case as the site draws it ({args.lang})", file=out)
+        if args.html is not None:
+            write_atomically(args.html, case_html(case, args.lang))
+            print(f"{args.html}: the case's row and detail as the site shows them", file=out)
+    problems = text_problems(case)
+    for error in problems:
+        _error(str(error))
     if not result.ok:
         print("", file=out)
         print("\n".join(str(m) for m in result.mismatches), file=out)
         return EXIT_FAILED
-    return EXIT_OK
+    return EXIT_FAILED if problems else EXIT_OK
+
+
+def _print_walkthrough(case: Case, colour: bool, out: TextIO) -> None:
+    """The proof of each claim move of a play-on, then the board after the moves."""
+    walk = walk_play_on(case)
+    if walk is None:
+        return
+    for step in walk.claims:
+        who = "you" if step.player is Player.FIRST else "opponent"
+        print(f"\nclaim of move {step.move} ({who}), on the board before it:", file=out)
+        for verdict in step.verdicts:
+            if step.player is Player.FIRST:
+                print(draw_proof(step.board, verdict, colour=colour), file=out)
+            else:
+                print(f"  {verdict.explain()}", file=out)
+    print("\nthe board after the moves:\n", file=out)
+    print(draw_board(walk.board, colour=colour, hands=walk.hands), file=out)
 
 
 # approve -------------------------------------------------------------------------------------
@@ -381,60 +447,13 @@ def refuse_under_ci(command: str) -> None:
 
 def _approve(args: argparse.Namespace) -> int:
     refuse_under_ci("approve")
-    paths: list[Path] = []
-    for name in args.cases:
-        if Path(name).is_dir():
-            found, problems = case_paths(Path(name))
-            if problems:
-                raise CaseFileError(problems)
-            paths += found
-        else:
-            paths.append(resolve_case(name))
-    unique = list({path.resolve(): path for path in paths}.values())  # a file named twice
-    cases: list[Case] = []
-    errors: list[CaseError] = []
-    for path in unique:  # all valid before any file is written
-        try:
-            cases.append(load_case(path))
-        except CaseFileError as exc:
-            errors.extend(exc.errors)
-    if errors:
-        raise CaseFileError(errors)
-    folders = sorted({case.path.parent for case in cases})
-    locks = {folder: _readable_lock(folder) for folder in folders}
-    for folder in folders:  # a lock refusal stops before any file is written
-        updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
-    for case in cases:
-        approval = approve(case)
-        if not approval.changed:
-            print(f"{case.path}: unchanged")
-            continue
-        print(f"{case.path}: re-recorded")
-        for change in approval.changes:
-            print(f"  {change.what}: {change.recorded} -> {change.computed}")
-    for folder in folders:
-        lock = locks[folder]
-        approved = [load_case(c.path) for c in cases if c.path.parent == folder]
-        entries = updated_lock(lock, approved)
-        if lock is None and not entries:
-            continue
-        if lock is None or entries != lock:
-            write_lock(folder, entries.values())
-            print(f"{lock_path(folder)}: updated ({len(entries)} published cases)")
+    paths = [Path(n) if Path(n).is_dir() else resolve_case(n) for n in args.cases]
+    report = approve_paths(paths, texts_reviewed=args.texts_reviewed)
+    for error in report.damaged:
+        _error(str(error))
+        print(f"{error.path}: unreadable: rewritten from the approved cases", file=sys.stderr)
+    print(describe_approval(report))
     return EXIT_OK
-
-
-def _readable_lock(folder: Path) -> dict[str, LockEntry] | None:
-    """The folder's lock; a damaged one is rewritten from the approved cases (said on stderr)."""
-    try:
-        return read_lock(folder)
-    except CaseFileError as exc:
-        for error in exc.errors:
-            _error(str(error))
-        print(
-            f"{lock_path(folder)}: unreadable: rewritten from the approved cases", file=sys.stderr
-        )
-        return None
 
 
 # retire --------------------------------------------------------------------------------------

@@ -3,21 +3,40 @@
 The edit is surgical: the ``expect:`` block (from its key to the end of its last line) is replaced
 by the engine's results, written in the project's layout; comments and layout elsewhere stay as
 typed. The new text is checked (it must load and agree with the engine) before it replaces the
-file, through a temporary file and a rename, so a file is never left half-written.
+file, through a temporary file and a rename, so a file is never left half-written (through a
+symbolic link, the link's target is rewritten and the link stays).
+
+:func:`approve_paths` is the whole command: under the lock of each case folder, every case is
+read and checked before any file is written, then the cases and the folder's lock are rewritten.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from schotten.casebook.case import Case, Expectation, parse_case
+from schotten._files import write_atomically
+from schotten.casebook.case import Case, Expectation, load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.files import read_case_text, write_atomically
+from schotten.casebook.files import case_paths, read_case_text
+from schotten.casebook.lock import (
+    LockEntry,
+    Review,
+    folder_lock,
+    lock_path,
+    read_lock,
+    review_problem,
+    updated_lock,
+    write_lock,
+)
 from schotten.casebook.run import Mismatch, run_case
+from schotten.casebook.texts import text_problems
 
 
 @dataclass(frozen=True)
@@ -30,6 +49,102 @@ class Approval:
     @property
     def changed(self) -> bool:
         return bool(self.changes)
+
+
+@dataclass(frozen=True)
+class ApproveReport:
+    """What one ``schotten approve`` did: each file, each lock rewritten, each case whose texts
+    must be re-read, and the damaged locks that were rewritten from the cases (with why)."""
+
+    approvals: tuple[Approval, ...]
+    locks: tuple[tuple[Path, int], ...]  # a lock rewritten, and how many cases it publishes
+    reviews: tuple[CaseError, ...]  # texts written for a verdict that changed
+    damaged: tuple[CaseError, ...]  # why a lock could not be read (it was rewritten)
+
+
+def approve_paths(paths: Sequence[Path], *, texts_reviewed: bool = False) -> ApproveReport:
+    """Approve case files (a folder: all of its cases, and its whole lock); see the module.
+
+    :class:`CaseFileError` (nothing written) if a case is invalid, a folder holds something that
+    is not a case, or the lock would lose a published case.
+    """
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found, problems = case_paths(path)
+            if problems:
+                raise CaseFileError(problems)
+            files += found
+        else:
+            files.append(path)
+    # A file named twice is approved once (realpath: a symlink loop is reported when read).
+    unique = list({os.path.realpath(path): path for path in files}.values())
+    folders = sorted({path.parent for path in unique})
+    with contextlib.ExitStack() as held:
+        for folder in folders:  # always in the same order: two commands never wait on each other
+            held.enter_context(folder_lock(folder))
+        return _approve_locked(unique, folders, texts_reviewed)
+
+
+def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool) -> ApproveReport:
+    cases: list[Case] = []
+    errors: list[CaseError] = []
+    for path in paths:  # all valid before any file is written
+        try:
+            case = load_case(path)
+        except CaseFileError as exc:
+            errors.extend(exc.errors)
+            continue
+        errors += text_problems(case)
+        cases.append(case)
+    if errors:
+        raise CaseFileError(errors)
+    damaged: list[CaseError] = []
+    locks: dict[Path, dict[str, LockEntry] | None] = {}
+    for folder in folders:
+        try:
+            locks[folder] = read_lock(folder)
+        except CaseFileError as exc:  # rewritten from the approved cases
+            damaged += exc.errors
+            locks[folder] = None
+    for folder in folders:  # a lock refusal stops before any file is written
+        updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
+    approvals = tuple(approve(case) for case in cases)
+    written: list[tuple[Path, int]] = []
+    reviews: list[CaseError] = []
+    for folder in folders:
+        lock = locks[folder]
+        approved = [load_case(c.path) for c in cases if c.path.parent == folder]
+        entries = updated_lock(lock, approved, texts_reviewed=texts_reviewed)
+        for case in approved:
+            review = entries[case.id].review if case.id in entries else None
+            problem = review_problem(case, review) if isinstance(review, Review) else None
+            if problem is not None:
+                reviews.append(problem)
+        if lock is None and not entries:
+            continue
+        if lock is None or entries != lock:
+            write_lock(folder, entries.values())
+            written.append((lock_path(folder), len(entries)))
+    return ApproveReport(approvals, tuple(written), tuple(reviews), tuple(damaged))
+
+
+def describe_approval(report: ApproveReport) -> str:
+    """What ``approve`` did, for the terminal."""
+    lines = []
+    for approval in report.approvals:
+        if not approval.changed:
+            lines.append(f"{approval.path}: unchanged")
+            continue
+        lines.append(f"{approval.path}: re-recorded")
+        for change in approval.changes:
+            if change.what == "expect" and change.recorded == "nothing":
+                lines.append("  expect: recorded for the first time")
+            else:
+                lines.append(f"  {change.what}: {change.recorded} -> {change.computed}")
+    lines += [f"{path}: updated ({count} published cases)" for path, count in report.locks]
+    lines += [f"to re-read: {error}" for error in report.reviews]
+    return "\n".join(lines)
 
 
 def approve(case: Case) -> Approval:

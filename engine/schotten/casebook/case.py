@@ -21,6 +21,7 @@ from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, TacticKind, parse_card
 from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
 from schotten.casebook.files import case_id_problem, read_case_text
+from schotten.casebook.hints import suggest_card, suggest_rule, suggest_word
 from schotten.casebook.loader import Document, is_ascii_number, parse_yaml
 from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import PLAYERS, case_schema
@@ -204,13 +205,28 @@ def publication_problems(
         for row, case in sorted(published, key=lambda entry: entry[0]):
             if row != expected:
                 missing = f"row {expected}" if row == expected + 1 else f"rows {expected}-{row - 1}"
-                yield _publication_error(
-                    case,
+                hint = _table_hint(table, list(tables)) if len(published) == 1 else ""
+                message = (
                     f"{table} row {row} follows a gap: no case has {missing} of table {table} "
                     "(rows are numbered from 1 without gaps: `schotten retire` the case that "
-                    "left, or renumber the rows and `schotten approve` the moved cases)",
+                    "left, or renumber the rows and `schotten approve` the moved cases)"
                 )
+                if hint:
+                    message = f"table {table!r}, row {row}{hint} (a new table starts at row 1)"
+                yield _publication_error(case, message)
             expected = row + 1
+
+
+def _side_of(player: str) -> str:
+    return "your side" if player == "you" else "the opponent's side"
+
+
+def _table_hint(table: str, tables: Sequence[str]) -> str:
+    """For a table no other case publishes: the table that was most likely meant."""
+    meant = suggest_word(table, [t for t in {*tables, FAQ_TABLE} if t != table])
+    if meant is None:
+        return ""
+    return f"; no other case publishes a table {table!r}: did you mean {meant!r}?"
 
 
 def _publication_error(case: Case, message: str) -> CaseError:
@@ -272,6 +288,11 @@ def schema_errors(doc: Document, data: Any) -> list[CaseError]:
                 step = _path_step(name)
                 where = ", ".join(allowed)
                 message = f"unknown key {_show(name)} (expected: {where})"
+                meant = suggest_word(str(name), allowed)
+                if meant is not None:
+                    message = (
+                        f"unknown key {_show(name)}: did you mean {meant!r}? (expected: {where})"
+                    )
                 errors.append(_error(doc, (*key_path, step), message, True))
             continue
         if error.schema is False:
@@ -296,10 +317,10 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     validator = error.validator
     described = isinstance(schema, dict) and "description" in schema
     if validator in ("pattern", "enum") and described:
-        return f"expected {schema['description']}, got {_show(error.instance)}"
+        return f"expected {schema['description']}, got {_show(error.instance)}{_hint(error)}"
     if validator == "enum":
         choices = ", ".join(map(str, error.validator_value))
-        return f"expected one of {choices}, got {_show(error.instance)}"
+        return f"expected one of {choices}, got {_show(error.instance)}{_hint(error)}"
     if validator == "required":
         return f"missing key {error.message.split(' is a required')[0]}"
     if validator == "anyOf" and not error.absolute_path:
@@ -315,18 +336,50 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if validator in ("minimum", "maximum"):
         return f"expected a stone from 1 to 9, got {_show(error.instance)}"
     if validator == "type":
-        return f"expected {_type_name(error.validator_value)}, got {_show(error.instance)}"
+        return _type_message(error)
     return str(error.message)[:200]
 
 
+def _hint(error: jsonschema.ValidationError) -> str:
+    """``: did you mean 'red 5'?`` for a value close to one the format takes."""
+    value = error.instance
+    if not isinstance(value, str):
+        return ""
+    description = str(error.schema.get("description", "")) if isinstance(error.schema, dict) else ""
+    if description.startswith("a card"):
+        meant = suggest_card(value)
+    elif description == "a rule id":
+        meant = suggest_rule(value)
+    elif error.validator == "enum":
+        meant = suggest_word(value, [str(v) for v in error.validator_value])
+    else:
+        meant = None
+    return f": did you mean {meant!r}?" if meant is not None and meant != value else ""
+
+
+def _type_message(error: jsonschema.ValidationError) -> str:
+    path = list(error.absolute_path)
+    text_field = len(path) == 1 and path[0] in ("situation", "why")
+    if error.validator_value == "object" and text_field:
+        return (
+            f"one text per language: write `{path[0]}: {{fr: ..., es: ...}}`, or `{path[0]}:` "
+            "then one indented line per language (`fr: ...`, `es: ...`)"
+        )
+    if error.instance is None and error.validator_value == "string":
+        return "the text is empty: write it after the key (in double quotes if it holds `: `)"
+    return f"expected {_type_name(error.validator_value)}, got {_show(error.instance)}"
+
+
 def _show(value: Any, limit: int = 60) -> str:
+    if value is None:
+        return "nothing"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _type_name(kind: Any) -> str:
     names = {
-        "object": "a mapping",
+        "object": "keys and values (`key: value`)",
         "array": "a list",
         "string": "text",
         "integer": "a whole number",
@@ -557,7 +610,7 @@ class _Builder:
             if taken is not None and any(sides) and not complete[PLAYER_OF[taken]]:
                 self.error(
                     ("stones", n, "claimed_by"),
-                    f"{taken} took this stone, so {taken}'s side must be complete",
+                    f"{taken} took this stone, so {_side_of(taken)} must be complete",
                 )
             stone = Stone(
                 n,

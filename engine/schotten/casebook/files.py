@@ -40,6 +40,14 @@ def case_id_problem(path: Path) -> str | None:
     if yaml_like is not None:
         stem = name[: yaml_like.start()]
         fixed = re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "case"
+        existing = path.with_name(f"{fixed}{CASE_SUFFIX}")
+        if existing.exists() and not _same_file(existing, path):
+            # Renaming it would overwrite the case: say so instead of suggesting it.
+            return (
+                f"a case file is <id>.yaml in lower case, and a case {fixed} already exists "
+                f"({existing.name}): merge the two files into {existing.name}, or give this one "
+                "another id"
+            )
         if fixed == stem:
             return f"case files end in .yaml (lower case): rename it to {fixed}.yaml"
         return (
@@ -50,6 +58,13 @@ def case_id_problem(path: Path) -> str | None:
         "not a case file: a case folder holds <id>.yaml cases and "
         f"{', '.join(FOLDER_FILES)} only; move it out of the folder"
     )
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.samefile(b)
+    except OSError:
+        return False
 
 
 def case_paths(folder: Path) -> tuple[list[Path], list[CaseError]]:

@@ -12,12 +12,14 @@ from schotten.casebook.case import Case, case_order, load_case, publication_prob
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths
 from schotten.casebook.lock import lock_problems
+from schotten.casebook.texts import all_text_problems
 
 
 def load_folder(folder: str | Path) -> tuple[list[Case], list[CaseError]]:
     """The valid cases of ``folder`` (published first, by table and row, then by id) and every
-    problem: invalid files, files that are not cases, rows used twice or with gaps, and any
-    disagreement with the lock (``published.lock.json``)."""
+    problem: invalid files, files that are not cases, rows used twice or with gaps, any
+    disagreement with the lock (``published.lock.json``), and mistakes in the texts
+    (:mod:`.texts`)."""
     folder = Path(folder)
     paths, errors = case_paths(folder)
     cases: list[Case] = []
@@ -29,6 +31,7 @@ def load_folder(folder: str | Path) -> tuple[list[Case], list[CaseError]]:
     invalid = {e.path for e in errors}
     errors.extend(publication_problems(cases))
     errors.extend(lock_problems(folder, cases, invalid))
+    errors.extend(all_text_problems(cases))
     return sorted(cases, key=case_order), errors
 
 

@@ -15,7 +15,8 @@ data built, from nodes the checks have made safe to build:
 
 >>> doc = parse_yaml("a: 1\\nb: [red 7, no]\\na: 2\\n", Path("x.yaml"))
 >>> for e in doc.errors: print(e)
-x.yaml:2:12: b[1]: bare 'no' is a YAML 1.1 boolean: write true or false, or quote it ('no')
+x.yaml:2:12: b[1]: bare 'no' means true or false to YAML 1.1 (this format has neither): \
+write the value this key takes, or quote it ('no') if you mean the word
 x.yaml:3:1: a: duplicate key 'a' (first defined on line 1)
 >>> doc.data
 {'a': 1, 'b': ['red 7', 'no']}
@@ -92,8 +93,12 @@ class CaseLoader(yaml.SafeLoader):
         return node
 
 
+class _Refused(yaml.composer.ComposerError):
+    """A limit of this reader (an alias, an anchor, too deep, too many values)."""
+
+
 def _refused(problem: str, event: yaml.Event) -> yaml.MarkedYAMLError:
-    return yaml.composer.ComposerError(None, None, problem, event.start_mark)  # type: ignore[arg-type]
+    return _Refused(None, None, problem, event.start_mark)  # type: ignore[arg-type]
 
 
 for _tag, _pattern, _first in (
@@ -150,9 +155,8 @@ def parse_yaml(text: str, path: Path) -> Document:
         data = loader.construct_document(root)
     except yaml.MarkedYAMLError as exc:
         # Unreadable YAML, or a limit reached while composing: one error, here.
-        mark = exc.problem_mark or exc.context_mark
+        message, mark = syntax_message(exc)
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        message = " ".join(str(p) for p in (exc.context, exc.problem) if p)
         return Document(path, None, None, (CaseError(path, line, column, (), message),), text)
     except yaml.YAMLError as exc:  # pragma: no cover - the reader's errors are found above
         return Document(path, None, None, (CaseError(path, 1, 1, (), str(exc)),), text)
@@ -160,6 +164,52 @@ def parse_yaml(text: str, path: Path) -> Document:
         loader.dispose()
     errors.sort(key=lambda e: (e.line, e.column))
     return Document(path, data, root, tuple(errors), text, keys)
+
+
+def syntax_message(exc: yaml.MarkedYAMLError) -> tuple[str, yaml.Mark | None]:
+    """What a YAML syntax error means for a case file, with its fix, and where to point at.
+
+    PyYAML describes its parser's state ("mapping values are not allowed here"); an editor needs
+    the mistake that leads there and what to type instead.
+    """
+    context, problem = str(exc.context or ""), str(exc.problem or "")
+    mark = exc.problem_mark or exc.context_mark
+    if exc.context is None and exc.problem_mark is not None and isinstance(exc, _Refused):
+        return problem, mark  # a limit of this reader: already in plain words
+    if problem.startswith("mapping values are not allowed"):
+        return (
+            'a ": " inside a text or a move, which YAML reads as a new key: put the whole text '
+            'in double quotes ("...")',
+            mark,
+        )
+    if "'\\t'" in problem or "\t" in problem:
+        return "a tab: YAML indents with spaces only (two per level): replace the tab", mark
+    if context.startswith("while scanning a quoted scalar"):
+        return (
+            "this quote is never closed: end the text with the same quote, and write a quote "
+            'inside a double-quoted text as \\"',
+            exc.context_mark or mark,
+        )
+    if context.startswith("while parsing a block mapping") and "'<scalar>'" in problem:
+        return (
+            "text after a closing quote: quote the whole text, from its first character to its "
+            'last ("Borne 5 ..."), with \\" for a quote inside it',
+            mark,
+        )
+    if context.startswith("while parsing a flow"):
+        return (
+            "a list [...] or {...} is not closed, or two of its items lack a comma between them; "
+            "a text that holds a comma, a bracket or a colon goes in double quotes",
+            mark,
+        )
+    if context.startswith("while parsing a block") or "indent" in problem:
+        return (
+            "the indentation does not line up: indent with spaces, two per level, and keep the "
+            "keys of one level in one column",
+            mark,
+        )
+    words = " ".join(p for p in (context, problem) if p)
+    return f"this is not readable YAML ({words})", mark
 
 
 def _control_characters(text: str, path: Path) -> Iterator[CaseError]:
@@ -288,7 +338,8 @@ def _check_scalar(
     problem = None
     if value.lower() in _YAML11_BOOLEANS:
         problem = (
-            f"bare {value!r} is a YAML 1.1 boolean: write true or false, or quote it ('{value}')"
+            f"bare {value!r} means true or false to YAML 1.1 (this format has neither): write "
+            f"the value this key takes, or quote it ('{value}') if you mean the word"
         )
     elif node.tag in (INT, FLOAT) and len(value.lstrip("-").replace(".", "")) > MAX_DIGITS:
         problem = f"a number of {len(value)} characters: numbers in a case are small"

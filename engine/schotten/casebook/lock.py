@@ -1,35 +1,62 @@
 """The record of what is published: ``published.lock.json`` beside the cases.
 
-For every published case it records the table, the row and the verdicts recorded under
-``expect:``. Only ``schotten approve`` (for the cases it approves) and ``schotten retire`` (which
-withdraws one) write it, so a published case that disappears, a case moved to another row, or
-verdicts edited by hand are all caught by :func:`lock_problems`, with the command that settles each.
+For every published case it records the table, the row, the verdicts recorded under ``expect:``
+and a digest of each of its texts (``situation`` and ``why``, per language) as they were when the
+verdict was approved. Only ``schotten approve`` (for the cases it approves) and ``schotten retire``
+(which withdraws one) write it, so a published case that disappears, a case moved to another row,
+or verdicts edited by hand are all caught by :func:`lock_problems`, with the command that settles
+each.
+
+When ``approve`` records a changed verdict of a published case and its texts are the ones written
+for the old verdict, the entry also records what changed and which texts must be re-read
+(``review``): the gate refuses the case until each of those texts is edited, or confirmed as they
+are with ``schotten approve CASE --texts-reviewed``.
 
 The file is JSON with sorted keys, two-space indents and a final newline: the same content is
-always the same bytes, and a diff shows exactly what publication changed.
+always the same bytes, and a diff shows exactly what publication changed. Commands that write it
+hold a lock on the case folder (:func:`folder_lock`), so two of them never lose each other's work.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
+import hashlib
 import json
+import os
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from schotten import json_input
+from schotten._files import write_atomically
 from schotten.casebook.case import Case, Publication
-from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.files import LOCK_NAME, read_text_file, write_atomically
+from schotten.casebook.errors import CaseError, CaseFileError, command_path
+from schotten.casebook.files import LOCK_NAME, read_text_file
 from schotten.casebook.schema import TABLE_PATTERN
 
 LOCK_FORMAT = 1
 MAX_LOCK_BYTES = 4 * 1024 * 1024
+TEXT_FIELDS = ("situation", "why")
+_DIGEST = re.compile(r"[0-9a-f]{16}")
 _NOTE = (
     "What the site publishes: written by `schotten approve` and `schotten retire` only, "
     "never by hand (cases/README.md)."
 )
+
+
+@dataclass(frozen=True)
+class Review:
+    """Texts to re-read after a change of verdict: what changed, and the digest each text had
+    then (a text whose digest is still that one has not been edited since)."""
+
+    changed: tuple[str, ...]  # "stone 4: refused -> granted"
+    texts: Mapping[str, str]  # "why.es" -> its digest when the verdict changed
+
+    def as_data(self) -> dict[str, Any]:
+        return {"changed": list(self.changed), "texts": dict(sorted(self.texts.items()))}
 
 
 @dataclass(frozen=True)
@@ -39,13 +66,46 @@ class LockEntry:
     case: str  # the case id
     published: Publication
     expect: Any  # the case's ``expect:`` as JSON data (stone numbers as text)
+    texts: Mapping[str, str] | None = field(default=None, compare=True)  # "situation.fr" -> digest
+    review: Review | None = None
 
     def as_data(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "table": self.published.table,
             "row": self.published.row,
             "expect": self.expect,
         }
+        if self.texts is not None:
+            data["texts"] = dict(sorted(self.texts.items()))
+        if self.review is not None:
+            data["review"] = self.review.as_data()
+        return data
+
+
+def text_digests(case: Case) -> dict[str, str]:
+    """A short digest of each text of ``case`` by ``field.lang`` (``why.es``)."""
+    digests = {}
+    for name in TEXT_FIELDS:
+        for lang, text in sorted(getattr(case, name).items()):
+            digest = hashlib.sha256(str(text).encode("utf-8", "surrogatepass")).hexdigest()
+            digests[f"{name}.{lang}"] = digest[:16]
+    return digests
+
+
+@contextlib.contextmanager
+def folder_lock(folder: Path) -> Iterator[None]:
+    """Hold the case folder's lock (``flock`` on the folder itself, so that no file is added to
+    it): ``approve`` and ``retire`` read, compute and write under it, one at a time."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as exc:
+        message = f"cannot open the case folder: {exc.strerror or exc}"
+        raise CaseFileError([CaseError(folder, 1, 1, (), message)]) from exc
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
 
 
 def lock_path(folder: Path) -> Path:
@@ -57,7 +117,7 @@ def entry_of(case: Case) -> LockEntry | None:
     if case.published is None:
         return None
     expect = case.expect.as_data() if case.expect is not None else None
-    return LockEntry(case.id, case.published, json.loads(json.dumps(expect)))
+    return LockEntry(case.id, case.published, json.loads(json.dumps(expect)), text_digests(case))
 
 
 def read_lock(folder: Path) -> dict[str, LockEntry] | None:
@@ -67,7 +127,10 @@ def read_lock(folder: Path) -> dict[str, LockEntry] | None:
     if not path.exists() and not path.is_symlink():
         return None
     text = read_text_file(path, MAX_LOCK_BYTES)
-    fix = f"restore it from version control, or rewrite it with `schotten approve {folder}`"
+    fix = (
+        "restore it from version control, or rewrite it with "
+        f"`schotten approve {command_path(folder)}`"
+    )
     try:
         data = json_input.loads(text)
     except json_input.JsonInputError as exc:
@@ -90,15 +153,46 @@ def _entries(data: Any) -> dict[str, LockEntry] | None:
         return None
     entries = {}
     for case_id, entry in published.items():
-        if not isinstance(entry, dict) or set(entry) != {"table", "row", "expect"}:
+        if not isinstance(entry, dict) or not {"table", "row", "expect"} <= set(entry):
+            return None
+        if not set(entry) <= {"table", "row", "expect", "texts", "review"}:
             return None
         table, row = entry["table"], entry["row"]
         if not isinstance(table, str) or not re.fullmatch(TABLE_PATTERN, table):
             return None
         if type(row) is not int or row < 1:
             return None
-        entries[case_id] = LockEntry(case_id, Publication(table, row), entry["expect"])
+        texts = _digests(entry.get("texts", {}))
+        review = _review(entry.get("review"))
+        if texts is None or ("review" in entry and review is None):
+            return None
+        entries[case_id] = LockEntry(
+            case_id, Publication(table, row), entry["expect"], texts or None, review
+        )
     return entries
+
+
+def _digests(data: Any) -> dict[str, str] | None:
+    if not isinstance(data, dict):
+        return None
+    for key, digest in data.items():
+        if not isinstance(digest, str) or not _DIGEST.fullmatch(digest):
+            return None
+        name, _, lang = key.partition(".")
+        if name not in TEXT_FIELDS or not lang:
+            return None
+    return dict(data)
+
+
+def _review(data: Any) -> Review | None:
+    if not isinstance(data, dict) or set(data) != {"changed", "texts"}:
+        return None
+    changed, texts = data["changed"], _digests(data["texts"])
+    if not isinstance(changed, list) or not all(isinstance(c, str) for c in changed):
+        return None
+    if not texts:
+        return None
+    return Review(tuple(changed), texts)
 
 
 def lock_text(entries: Iterable[LockEntry]) -> str:
@@ -136,7 +230,7 @@ def lock_problems(
             return []
         message = (
             f"missing: it records the {len(published)} published cases; "
-            f"write it with `schotten approve {folder}`"
+            f"write it with `schotten approve {command_path(folder)}`"
         )
         return [CaseError(path, 1, 1, (), message)]
     lines = _entry_lines(path, lock)
@@ -154,7 +248,8 @@ def lock_problems(
                     lines.get(case_id, 1),
                     5,
                     (),
-                    f"{case_id} is published ({where}) but {folder / (case_id + '.yaml')} is "
+                    f"{case_id} is published ({where}) but "
+                    f"{command_path(folder)}/{case_id}.yaml is "
                     f"missing: restore the file, or withdraw the case with {retire}",
                 )
             )
@@ -179,6 +274,10 @@ def lock_problems(
                         f"to record {mine.published}",
                     )
                 )
+            if mine is not None and entry.review is not None and mine.expect == entry.expect:
+                error = review_problem(case, entry.review)
+                if error is not None:
+                    errors.append(error)
             if mine is not None and mine.expect != entry.expect:
                 errors.append(
                     _at(
@@ -221,29 +320,119 @@ def _entry_lines(path: Path, lock: Mapping[str, LockEntry]) -> dict[str, int]:
     return lines
 
 
+def review_problem(case: Case, review: Review) -> CaseError | None:
+    """The texts of ``case`` still as they were written for its old verdict, if any."""
+    digests = text_digests(case)
+    stale = [key for key, digest in sorted(review.texts.items()) if digests.get(key) == digest]
+    if not stale:
+        return None
+    shown = ", ".join(f"{key} (line {case.line_of(*key.split('.'))})" for key in stale)
+    langs = sorted({key.split(".")[1] for key in stale}, key=lambda lang: (lang != "fr", lang))
+    names = " and ".join(_LANGUAGE_NAMES.get(lang, lang) for lang in langs)
+    return _at(
+        case,
+        (stale[0].split(".")[0],),
+        f"its published verdict changed ({'; '.join(review.changed)}) and these texts were "
+        f"written for the old one: {shown}. Re-read them in {names}: edit those that no longer "
+        f"fit, and confirm the others with `schotten approve {case.id} --texts-reviewed`",
+    )
+
+
+_LANGUAGE_NAMES = {"fr": "French", "es": "Spanish"}
+
+
+def verdict_changes(old: Any, new: Any) -> list[str]:
+    """What differs between two recorded ``expect:`` blocks, in words.
+
+    >>> old = {"stones": {"4": {"verdict": "refused", "reason": "opponent-can-beat"}}}
+    >>> verdict_changes(old, {"stones": {"4": {"verdict": "granted", "reason": "unbeatable"}}})
+    ['stone 4: refused (opponent-can-beat) -> granted (unbeatable)']
+    >>> verdict_changes(None, {"game": "ongoing"})
+    ['first recorded']
+    """
+    if not isinstance(old, dict) or not isinstance(new, dict):
+        return [] if old == new else ["first recorded"]
+    changes = []
+    old_stones, new_stones = old.get("stones", {}), new.get("stones", {})
+    for stone in sorted(old_stones.keys() | new_stones.keys(), key=lambda k: (len(k), k)):
+        before, after = old_stones.get(stone), new_stones.get(stone)
+        if before != after:
+            changes.append(f"stone {stone}: {_stone_word(before)} -> {_stone_word(after)}")
+    if old.get("game") != new.get("game"):
+        changes.append(f"game: {old.get('game')} -> {new.get('game')}")
+    old_play, new_play = old.get("play_on") or {}, new.get("play_on") or {}
+    old_steps, new_steps = old_play.get("steps", []), new_play.get("steps", [])
+    for i in range(max(len(old_steps), len(new_steps))):
+        before = old_steps[i] if i < len(old_steps) else "(none)"
+        after = new_steps[i] if i < len(new_steps) else "(none)"
+        if before != after:
+            changes.append(f"move {i + 1}: {before} -> {after}")
+    for key in sorted((old_play.keys() | new_play.keys()) - {"steps"}):
+        if old_play.get(key) != new_play.get(key):
+            before, after = _flat(old_play.get(key)), _flat(new_play.get(key))
+            changes.append(f"play-on {key}: {before} -> {after}")
+    return changes
+
+
+def _stone_word(entry: Any) -> str:
+    if not isinstance(entry, dict):
+        return "(none)"
+    word = f"{entry.get('verdict')} ({entry.get('reason')})"
+    witness = entry.get("witness")
+    if isinstance(witness, dict):
+        word += f" witness {', '.join(map(str, witness.get('cards', [])))}"
+    return word
+
+
+def _flat(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
 def updated_lock(
-    lock: Mapping[str, LockEntry] | None, cases: Iterable[Case]
+    lock: Mapping[str, LockEntry] | None, cases: Iterable[Case], *, texts_reviewed: bool = False
 ) -> dict[str, LockEntry]:
     """The lock with the entries of ``cases`` as they are now (approve).
 
     A case the lock publishes whose file no longer says so is refused: only retire withdraws one.
+    A changed verdict whose texts are unchanged records the texts to re-read (:class:`Review`),
+    unless ``texts_reviewed`` says they were.
     """
     entries = dict(lock or {})
     for case in cases:
         entry = entry_of(case)
         if entry is not None:
-            entries[case.id] = entry
+            old = entries.get(case.id)
+            review = None if texts_reviewed or old is None else _review_after(old, entry)
+            entries[case.id] = LockEntry(
+                entry.case, entry.published, entry.expect, entry.texts, review
+            )
         elif case.id in entries:
-            old = entries[case.id].published
+            old_place = entries[case.id].published
             raise CaseFileError(
                 [
                     _at(
                         case,
                         (),
-                        f"published as {old} in {LOCK_NAME}, but the file no longer says so: "
-                        f"restore its `published`, or withdraw it with "
+                        f"published as {old_place} in {LOCK_NAME}, but the file no longer says "
+                        f"so: restore its `published`, or withdraw it with "
                         f"`schotten retire {case.id}`",
                     )
                 ]
             )
     return entries
+
+
+def _review_after(old: LockEntry, new: LockEntry) -> Review | None:
+    """The texts still to re-read once ``new`` replaces ``old`` (``None``: nothing to re-read)."""
+    current = new.texts or {}
+    if old.expect != new.expect and old.expect is not None:
+        before = old.texts if old.texts is not None else {}
+        # A text the lock has no digest of (an older lock) is re-read too.
+        stale = {k: d for k, d in current.items() if before.get(k, d) == d}
+        changed = tuple(verdict_changes(old.expect, new.expect))
+    elif old.review is not None:
+        stale = {k: d for k, d in old.review.texts.items() if current.get(k) == d}
+        changed = old.review.changed
+    else:
+        return None
+    return Review(changed, stale) if stale else None

@@ -3,6 +3,12 @@
 ``retire`` removes the case's ``published:`` entry (its file stays, as a regression case), moves the
 following rows of its table up by one so that the table has no gap, and rewrites the lock. A case
 whose file was deleted is retired the same way (only the lock and the following rows change).
+
+The whole new state (every file's new text and the new lock) is computed and checked before
+anything is written, under the case folder's lock. The lock is written first, so a lock that cannot
+be written leaves every case file as it was; the retired case's file last, so that after a failure
+halfway it still says `published` and running the command again finishes the work. The rows are
+set from the lock's, never counted down from the files', so a retry moves no row twice.
 """
 
 from __future__ import annotations
@@ -10,12 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from schotten._files import write_atomically
 from schotten.casebook.approve import current_text, replace_key, write_unchanged_since
 from schotten.casebook.case import Case, Publication, load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import CASE_SUFFIX, LOCK_NAME
 from schotten.casebook.folder import load_folder
-from schotten.casebook.lock import entry_of, read_lock, write_lock
+from schotten.casebook.lock import LockEntry, folder_lock, lock_path, lock_text, read_lock
 
 
 @dataclass(frozen=True)
@@ -31,6 +38,11 @@ class Retirement:
 def retire(folder: Path, case_id: str) -> Retirement:
     """Withdraw ``case_id`` from the site (see the module); :class:`CaseFileError` if it is not
     published or a file to edit changed or is invalid."""
+    with folder_lock(folder):
+        return _retire_locked(folder, case_id)
+
+
+def _retire_locked(folder: Path, case_id: str) -> Retirement:
     path = folder / f"{case_id}{CASE_SUFFIX}"
     lock = read_lock(folder) or {}
     case = load_case(path) if path.exists() or path.is_symlink() else None
@@ -39,37 +51,62 @@ def retire(folder: Path, case_id: str) -> Retirement:
     if place is None:
         where = path if case is not None else folder / LOCK_NAME
         raise CaseFileError([CaseError(where, 1, 1, (), f"{case_id} is not published")])
-    others = _rows_after(folder, case_id, place)
+    entries = _entries_after(lock, case_id, place) if locked is not None else dict(lock)
+    # Every file to rewrite, with its new text, checked before anything is written.
+    writes: list[tuple[Case, str, str]] = []
+    moved = []
+    for other in _published_cases(folder, case_id, place.table):
+        entry = entries.get(other.id)
+        if entry is None or entry.published == other.published:
+            continue
+        text = current_text(other)
+        new_place = entry.published
+        block = f"published: {{table: {new_place.table}, row: {new_place.row}}}\n"
+        new_text = replace_key(text, other, "published", block)
+        parse_case(new_text, other.path)
+        writes.append((other, text, new_text))
+        moved.append((other.id, new_place))
+    # The retired case's own file goes last: until it is written, a retry finds the case still
+    # published and completes the same renumbering (set from the lock, so set once).
     if case is not None and case.published is not None:
         text = current_text(case)
         new_text = replace_key(text, case, "published", None)
         parse_case(new_text, case.path)  # raises if the edit broke the file
-        write_unchanged_since(case, text, new_text)
-    entries = {k: v for k, v in lock.items() if k != case_id}
-    moved = []
-    for other, old_place in others:
-        new_place = replace(old_place, row=old_place.row - 1)
-        text = current_text(other)
-        block = f"published: {{table: {new_place.table}, row: {new_place.row}}}\n"
-        new_text = replace_key(text, other, "published", block)
-        moved_case = parse_case(new_text, other.path)
-        write_unchanged_since(other, text, new_text)
-        entry = entry_of(moved_case)
-        if other.id in entries and entry is not None:
-            entries[other.id] = replace(entries[other.id], published=entry.published)
-        moved.append((other.id, new_place))
-    write_lock(folder, entries.values())
-    return Retirement(case_id, place, case is not None, tuple(moved))
+        writes.append((case, text, new_text))
+    new_lock = lock_text(entries.values())
+    if locked is not None:
+        write_atomically(lock_path(folder), new_lock)
+    for target, text, new_text in writes:
+        write_unchanged_since(target, text, new_text)
+    return Retirement(case_id, place, case is not None, tuple(sorted(moved, key=_by_row)))
 
 
-def _rows_after(folder: Path, case_id: str, place: Publication) -> list[tuple[Case, Publication]]:
-    """The valid cases published after ``place`` in its table, by row."""
-    after = []
-    for case in load_folder(folder)[0]:
-        p = case.published
-        if case.id != case_id and p is not None and p.table == place.table and p.row > place.row:
-            after.append((case, p))
-    return sorted(after, key=lambda entry: entry[1].row)
+def _by_row(item: tuple[str, Publication]) -> int:
+    return item[1].row
+
+
+def _entries_after(
+    lock: dict[str, LockEntry], case_id: str, place: Publication
+) -> dict[str, LockEntry]:
+    """The lock without ``case_id``, the following rows of its table moved up by one."""
+    entries = {}
+    for other, entry in lock.items():
+        if other == case_id:
+            continue
+        p = entry.published
+        if p.table == place.table and p.row > place.row:
+            entry = replace(entry, published=replace(p, row=p.row - 1))
+        entries[other] = entry
+    return entries
+
+
+def _published_cases(folder: Path, case_id: str, table: str) -> list[Case]:
+    """The valid cases of the folder published in ``table``, other than ``case_id``."""
+    return [
+        case
+        for case in load_folder(folder)[0]
+        if case.id != case_id and case.published is not None and case.published.table == table
+    ]
 
 
 def describe(retirement: Retirement) -> str:

@@ -20,7 +20,7 @@ from schotten.casebook.case import (
     ExpectedStone,
     ExpectedWitness,
 )
-from schotten.casebook.errors import KeyPath, format_key_path
+from schotten.casebook.errors import KeyPath, command_path, format_key_path
 from schotten.casebook.playon import play_on as play_on_moves
 from schotten.casebook.playon import start_game
 from schotten.casebook.schema import formation_name
@@ -131,7 +131,7 @@ def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
             case.line_of("expect"),
             "expect",
             "nothing",
-            f"{show(computed.as_data())} (run `schotten approve {case.path}`)",
+            f"{show(computed.as_data())} (run `schotten approve {command_path(case.path)}`)",
         )
         return
     recorded = dict(_leaves(case.expect.as_data(), ("expect",)))

@@ -186,7 +186,8 @@ def prepare(
     language. ``display_root`` is the folder paths in messages are relative to (default: cwd).
     """
     problems: list[str] = []
-    entries = _published_entries(cases_dir, problems, display_root)
+    places: dict[str, str] = {}
+    entries = _published_entries(cases_dir, problems, display_root, places)
     problems += label_problems()
     problems += label_spacing_problems()
     problems += special_file_problems(docs_dir, display_root)
@@ -206,7 +207,7 @@ def prepare(
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
-        problems += table_problems(entries, shown)
+        problems += table_problems(entries, shown, places)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
@@ -365,15 +366,30 @@ def page_functions(
     return functions
 
 
-def table_problems(entries: Sequence[faq.FaqEntry], shown: Mapping[str, set[str]]) -> list[str]:
-    """Published tables that a language's pages never show."""
+def table_problems(
+    entries: Sequence[faq.FaqEntry],
+    shown: Mapping[str, set[str]],
+    places: Mapping[str, str] | None = None,
+) -> list[str]:
+    """Published tables that a language's pages never show (``places``: the file and line of a
+    case that publishes each table, named first, with the table most likely meant)."""
+    from schotten.casebook.hints import suggest_word
+
     published = sorted({e.table for e in entries})
-    return [
-        f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
-        for lang in LANGUAGES
-        for table in published
-        if table not in shown.get(lang, set())
-    ]
+    problems = []
+    for lang in LANGUAGES:
+        for table in published:
+            if table in shown.get(lang, set()):
+                continue
+            problem = (
+                f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
+            )
+            if places and table in places:
+                meant = suggest_word(table, sorted(shown.get(lang, set())))
+                hint = f": did you mean {meant!r}?" if meant is not None else ""
+                problem = f"{places[table]}: published.table: {problem}{hint}"
+            problems.append(problem)
+    return problems
 
 
 def label_problems() -> list[str]:
@@ -396,16 +412,6 @@ def label_spacing_problems() -> list[str]:
         f"schotten/site/locales/fr.json: label {key}: {fault}"
         for key, text in _leaf_items(labels("fr"))
         for fault in spacing_faults(str(text))
-    ]
-
-
-def case_spacing_problems(case: Any, display_root: Path | None = None) -> list[str]:
-    """French case texts that break French spacing, by file and line."""
-    where = _show(Path(case.path), display_root)
-    return [
-        f"{where}:{case.line_of(field, 'fr')}: {field}.fr: {fault}"
-        for field, texts in (("situation", case.situation), ("why", case.why))
-        for fault in spacing_faults(str(texts.get("fr") or ""))
     ]
 
 
@@ -454,10 +460,12 @@ def nav_problems(
 
 
 def _published_entries(
-    cases_dir: Path, problems: list[str], display_root: Path | None
+    cases_dir: Path,
+    problems: list[str],
+    display_root: Path | None,
+    places: dict[str, str] | None = None,
 ) -> tuple[faq.FaqEntry, ...]:
     from schotten.casebook import CaseFileError, load_folder
-    from schotten.casebook.errors import format_key_path
     from schotten.casebook.run import run_case
 
     try:
@@ -465,8 +473,7 @@ def _published_entries(
     except CaseFileError as exc:  # the folder itself cannot be listed
         cases, errors = [], list(exc.errors)
     problems += [
-        f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: "
-        f"{format_key_path(e.key_path)}: {e.message}"
+        f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: {e.detail}"
         for e in errors
     ]
     # The valid cases are still replayed, so that every changed verdict is reported too.
@@ -474,9 +481,11 @@ def _published_entries(
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
-        problems += case_spacing_problems(case, display_root)
         if case.published is None:
             continue
+        if places is not None:
+            line = case.line_of("published", "table")
+            places.setdefault(case.published.table, f"{_show(case.path, display_root)}:{line}")
         played = result.computed.play_on
         entry = faq.FaqEntry(
             id=case.id,

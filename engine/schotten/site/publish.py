@@ -1,7 +1,8 @@
 """Publish the site only when everything passes: the tests, then a strict build.
 
 ``scripts/publish`` runs :func:`main`: it takes the publish lock (a second publish of the same site
-refuses at once, saying so), runs the tests, then ``mkdocs build --strict``. The build itself never
+refuses at once, saying so), runs the gate (``scripts/gate``: verdicts, lint and types, tests, the
+same steps as CI), then ``mkdocs build --strict``. The build itself never
 writes into the published folder: the MkDocs hook (``scripts/mkdocs_hooks.py``) builds into a fresh
 folder beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure
 or an interruption at any step leaves the previous site exactly as it was, and no folder behind.
@@ -49,9 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with publish_lock(site), signals_as_exit():
             if not args.skip_tests:
-                _say("running the tests")
-                if run_child([sys.executable, "-m", "pytest", "-q"], root, env):
-                    return _fail("the tests failed: nothing was published")
+                _say("running the gate: verdicts, lint and types, tests (scripts/gate)")
+                if run_child(gate_command(root), root, {**env, "PYTHON": sys.executable}):
+                    return _fail("the gate failed (its step is named above): nothing was published")
             _say(f"building into a fresh folder beside {site}")
             command = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)]
             if run_child(command, root, env):
@@ -62,6 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(f"interrupted: {site} is unchanged") if exc.code else 0
     _say(f"published {site}")
     return 0
+
+
+def gate_command(root: Path) -> list[str]:
+    """The gate's checks before a build, the same steps as CI's (``scripts/gate``)."""
+    return ["bash", str(root / "scripts" / "gate"), "verdicts", "lint", "tests", "--", "-q"]
 
 
 @contextlib.contextmanager
