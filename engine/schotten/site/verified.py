@@ -40,7 +40,7 @@ from schotten.cards import (
     parse_card,
 )
 from schotten.claims import judge_claim
-from schotten.completion import best_completion
+from schotten.completion import best_completion, troops_as
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation, FormationKind
 from schotten.odds import LADDER, hand_counts
@@ -114,48 +114,24 @@ def cards_with_articles(cards: Iterable[Card], lang: str) -> str:
 
 def side_text(placed: Sequence[Card], resolved: Sequence[ClanCard], lang: str) -> str:
     """A side as it stands, each elite troop with what it becomes: ``3 rouge, 3 vert et le Joker
-    en 3 jaune``. ``resolved`` is the engine's resolution of the same side (Clan cards only).
+    en 3 orange``. ``resolved`` is the engine's resolution of the same side (Clan cards only).
 
     >>> side_text([ClanCard(Colour.RED, 3), Tactic.JOKER],
     ...           [ClanCard(Colour.RED, 3), ClanCard(Colour.RED, 3)], "fr")
     '3 rouge et le Joker en 3 orange'
     """
-    left = list(resolved)
-    for card in placed:
-        if isinstance(card, ClanCard) and card in left:
-            left.remove(card)
-    # Narrow ranges first, so that a Spy takes the 7 and a Shield-Bearer a low card.
-    troops = sorted((c for c in placed if isinstance(c, Tactic)), key=lambda t: len(t.values))
-    becomes: dict[Tactic, ClanCard] = {}
-    for troop in troops:
-        fit = next((c for c in left if c.value in troop.values), None)
-        if fit is None:
-            raise SiteCheckError(f"no resolution of {troop} in {list(resolved)}")
-        left.remove(fit)
-        becomes[troop] = _free_colour(fit, placed, becomes.values())
-    names = labels(lang)
+    try:
+        pairs = troops_as(placed, resolved)
+    except ValueError as error:
+        raise SiteCheckError(str(error)) from None
+    elite_as = str(labels(lang)["words"]["elite_as"])
     words = [
-        str(names["words"]["elite_as"]).format(
-            troop=card_with_article(card, lang), card=card_name(becomes[card], lang)
-        )
-        if isinstance(card, Tactic)
-        else card_name(card, lang)
-        for card in placed
+        card_name(card, lang)
+        if becomes is None
+        else elite_as.format(troop=card_with_article(card, lang), card=card_name(becomes, lang))
+        for card, becomes in pairs
     ]
     return joined(words, lang)
-
-
-def _free_colour(card: ClanCard, placed: Sequence[Card], taken: Iterable[ClanCard]) -> ClanCard:
-    """``card``, or the same value in another colour when the side already shows that very card
-    (the engine gives a troop an arbitrary colour where only its value counts, as in a Brelan)."""
-    used = {c for c in placed if isinstance(c, ClanCard)} | set(taken)
-    if card not in used:
-        return card
-    for colour in Colour:
-        other = ClanCard(colour, card.value)
-        if other not in used:
-            return other
-    return card
 
 
 def joined(items: list[str], lang: str) -> str:
