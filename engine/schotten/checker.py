@@ -43,9 +43,10 @@ from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, parse_card
 from schotten.claims import StoneVerdict, judge_stone
-from schotten.completion import best_completion, troops_as
+from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation
+from schotten.troops import troops_as
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
 MAX_INPUT = 100_000  # characters: a position is a few hundred; anything longer is not one

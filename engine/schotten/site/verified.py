@@ -40,13 +40,14 @@ from schotten.cards import (
     parse_card,
 )
 from schotten.claims import judge_claim
-from schotten.completion import best_completion, troops_as
+from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation, FormationKind
 from schotten.odds import LADDER, hand_counts
 from schotten.outcome import ADJACENT_TO_WIN, STONES_TO_WIN
 from schotten.site import SiteCheckError, labels
 from schotten.svg import position_svg
+from schotten.troops import troops_as
 
 # The kinds a page may name, in the site's notation (the keys of the labels' "formations").
 KINDS: dict[str, FormationKind] = {k.key: k for k in FormationKind}
