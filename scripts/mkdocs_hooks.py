@@ -190,6 +190,18 @@ def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
     return html
 
 
+def on_page_context(
+    context: TemplateContext, page: Page, config: MkDocsConfig, **kwargs: Any
+) -> TemplateContext:
+    # The search plugin has just indexed the page (plugins come before hooks): give its entries
+    # their accent-free text (the "folded" field of mkdocs.yml's search settings).
+    search = config.plugins.get("material/search")
+    entries = getattr(getattr(search, "search_index", None), "entries", None)
+    if entries is not None:
+        theme.fold_search_entries(entries)
+    return context
+
+
 def on_template_context(
     context: TemplateContext, template_name: str, config: MkDocsConfig, **kwargs: Any
 ) -> TemplateContext:

@@ -101,12 +101,30 @@ def test_claim_proof_hand_is_not_proof() -> None:
         "mine": {"kind": "same-value", "total": 3},
         "theirs": {"kind": "same-value", "total": 9},
         "theirs_complete": False,
+        "mine_side": [["red 1", None], ["green 1", None], ["blue 1", None]],
+        "theirs_side": [["red 3", None], ["green 3", None]],
         "witness": {
             "cards": ["orange 3"],
             "side": ["red 3", "green 3", "orange 3"],
+            "side_as": [["red 3", None], ["green 3", None], ["orange 3", None]],
             "formation": {"kind": "same-value", "total": 9},
         },
     }
+
+
+def test_an_elite_troop_in_the_answer_comes_with_the_card_it_becomes() -> None:
+    answer = check_position(
+        {
+            "variant": "tactical",
+            "mine": ["yellow 1", "yellow 2", "yellow 3"],
+            "theirs": ["joker", "red 9", "red 8"],
+        }
+    )
+    assert answer["theirs_side"] == [["joker", "red 7"], ["red 9", None], ["red 8", None]]
+    answer = check_position(
+        {"variant": "tactical", "mine": ["spy", "red 6"], "theirs": ["blue 1", "red 8", "red 9"]}
+    )
+    assert answer["mine_side"] == [["spy", None], ["red 6", None]]  # incomplete: as placed
 
 
 def test_claim_proof_every_card_that_could_beat_you_is_seen() -> None:

@@ -57,59 +57,79 @@ STRONGER = _board(
 )
 
 
-class _Cells(HTMLParser):
-    """The text of each table cell, row by row; links and elements found on the way."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.rows: list[list[str]] = []
-        self.tags: list[str] = []
-        self.links: list[str] = []
-        self._cell: list[str] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.tags.append(tag)
-        if tag == "tr":
-            self.rows.append([])
-        elif tag in ("td", "th"):
-            self._cell = []
-        elif tag == "a":
-            self.links.append(dict(attrs).get("href") or "")
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in ("td", "th") and self._cell is not None:
-            self.rows[-1].append("".join(self._cell).strip())
-            self._cell = None
-
-    def handle_data(self, data: str) -> None:
-        if self._cell is not None:
-            self._cell.append(data)
-
-
 def _html(text: str) -> str:
     return markdown.markdown(str(text), extensions=EXTENSIONS)
 
 
-def _cells(text: str) -> _Cells:
-    parser = _Cells()
+class _Cases(HTMLParser):
+    """Each case of a case list: its id, question, answer, why, and what its <details> holds."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cases: list[dict[str, str]] = []
+        self.tags: list[str] = []
+        self.links: list[str] = []
+        self.open_details: int = 0
+        self._field: str | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append(tag)
+        names = dict(attrs)
+        classes = (names.get("class") or "").split()
+        if tag == "a":
+            self.links.append(names.get("href") or "")
+        if tag == "div" and "case" in classes:
+            self.cases.append({"id": names.get("id") or "", "details": ""})
+        elif tag == "details" and "open" in names:
+            self.open_details += 1
+        for name in ("case__situation", "case__why", "verdict"):
+            if name in classes:
+                self._field = name
+                if name == "verdict":
+                    self.cases[-1]["verdict_class"] = " ".join(classes)
+                    self.cases[-1]["verdict_href"] = names.get("href") or ""
+        if tag == "summary":
+            self._field = "summary"
+        elif tag == "figure":
+            self._field = "details"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "details" or (tag in ("span", "a", "p", "summary") and self._field != "details"):
+            self._field = None
+
+    def handle_data(self, data: str) -> None:
+        if self._field is not None and self.cases:
+            case = self.cases[-1]
+            case[self._field] = case.get(self._field, "") + data
+
+
+def _cases(text: str) -> _Cases:
+    parser = _Cases()
     parser.feed(_html(text))
     return parser
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_verdict_table_has_localised_engine_verdicts(lang: str) -> None:
+def test_each_case_shows_its_question_answer_and_why_once(lang: str) -> None:
     entries = [
         _entry("hand-is-not-proof", HAND_IS_NOT_PROOF, (4,)),
         _entry("brelan", STRONGER, (3,)),
     ]
-    table = _cells(faq.verdict_table(entries, lang))
+    found = _cases(faq.verdict_table(entries, lang))
     words = labels(lang)["verdicts"]
-    assert table.rows[0] == labels(lang)["faq"]["headers"]
-    assert table.rows[1:] == [
-        [f"situation {lang}", words["refused"], f"why {lang}"],
-        [f"situation {lang}", words["granted"], f"why {lang}"],
+    assert [c["id"] for c in found.cases] == ["case-hand-is-not-proof", "case-brelan"]
+    assert [
+        (c["case__situation"], c["verdict"], c["case__why"], c["summary"]) for c in found.cases
+    ] == [
+        (f"situation {lang}", words["refused"], f"why {lang}", labels(lang)["faq"]["open"]),
+        (f"situation {lang}", words["granted"], f"why {lang}", labels(lang)["faq"]["open"]),
     ]
-    assert table.links == ["#case-hand-is-not-proof", "#case-brelan"]
+    assert found.cases[0]["verdict_class"] == "verdict verdict--refused"
+    assert [c["verdict_href"] for c in found.cases] == ["#case-hand-is-not-proof", "#case-brelan"]
+    # The position and the reasoning are one tap away: in a closed <details>, once per case.
+    assert found.tags.count("details") == found.tags.count("svg") == 2
+    assert found.open_details == 0
+    assert "headers" not in labels(lang)["faq"]
 
 
 @pytest.mark.parametrize(
@@ -123,33 +143,45 @@ def test_verdict_table_has_localised_engine_verdicts(lang: str) -> None:
 )
 def test_case_text_renders_as_text_never_markup(text: str) -> None:
     entries = [_entry("x", STRONGER, (3,), situation=text, why=text)]
-    table = _cells(faq.verdict_table(entries, "fr"))
-    assert table.rows[1][0] == text
-    assert table.rows[1][2] == text
-    assert len(table.rows[1]) == 3
-    assert set(table.tags) <= {"table", "thead", "tbody", "tr", "th", "td", "a"}
-    assert table.links == ["#case-x"]
-    details = _html(faq.verdict_details(entries, "fr"))
-    assert "<script>" not in details and "<strong>bold" not in details
-    assert not any("evil" in href for href in re.findall(r'href="([^"]*)"', details))
+    (case,) = _cases(faq.verdict_table(entries, "fr")).cases
+    assert case["case__situation"] == text
+    assert case["case__why"] == text
+    html = _html(faq.verdict_table(entries, "fr"))
+    assert "<script>" not in html and "<strong>bold" not in html and "<b>" not in html
+    assert not any("evil" in href for href in re.findall(r'href="([^"]*)"', html))
 
 
-def test_case_text_is_one_line_in_a_table_cell() -> None:
-    entries = [_entry("x", STRONGER, (3,), situation="first line\n\nsecond | line")]
-    table = _cells(faq.verdict_table(entries, "es"))
-    assert table.rows[1][0] == "first line second | line"
+def test_case_text_is_one_line_and_a_run_of_values_never_breaks() -> None:
+    entries = [_entry("x", STRONGER, (3,), situation="first line\n\nsecond | 4-5-9")]
+    (case,) = _cases(faq.verdict_table(entries, "es")).cases
+    assert case["case__situation"] == "first line second | 4\u20115\u20119"
+    assert str(faq.md_text("le Porte-Bouclier")) == "le Porte-Bouclier"
 
 
-def test_mixed_verdicts_are_given_per_stone() -> None:
+def test_a_claim_with_one_stone_not_proven_is_refused_whole() -> None:
     board = _board(
         [(Player.FIRST, 3, c) for c in ("red 2", "green 2", "blue 2")]
-        + [(Player.SECOND, 3, c) for c in ("yellow 9", "yellow 8", "yellow 6")]
-        + [(Player.FIRST, 5, c) for c in ("red 5", "green 6")]
+        + [(Player.SECOND, 3, c) for c in ("yellow 9", "yellow 7", "orange 6")]
+        + [(Player.FIRST, 5, c) for c in ("red 5", "green 6", "blue 8")]
+        + [(Player.SECOND, 5, c) for c in ("red 9", "green 9", "blue 9")]
     )
     entry = _entry("two", board, (3, 5))
-    said = faq.verdict_summary(entry, "fr")
-    assert said == "Borne 3\u00a0: Accordée\u202f; Borne 5\u00a0: Refusée"
-    assert faq.verdict_summary(entry, "es") == "Piedra 3: Concedida; Piedra 5: Denegada"
+    assert [v.granted for v in entry.verdicts] == [True, False]
+    assert faq.verdict_summary(entry, "fr") == "Refusée"
+    assert faq.verdict_summary(entry, "es") == "Denegada"
+    assert faq.verdict_class(entry) == "verdict verdict--refused"
+    html = _html(faq.verdict_table([entry], "fr"))
+    assert (
+        "<strong>Borne 3\u00a0: prouvée\u202f; nommée seule, elle t’aurait été accordée</strong>"
+        in html
+    )
+    assert "<strong>Borne 5\u00a0: pas prouvée</strong>" in html
+    assert "Accordée" not in html
+    ruling = re.search(r'<p class="case__ruling">(.*?)</p>', html)
+    assert ruling is not None and "arbitrage du site" in ruling[1]
+    es = _html(faq.verdict_table([entry], "es"))
+    assert "<strong>Piedra 3: demostrada; si la hubieras nombrado sola, te la habrías llevado" in es
+    assert "decisión del sitio" in es and "Concedida" not in es
 
 
 def test_refusal_by_proof_names_the_cards_that_would_beat_you() -> None:
@@ -192,20 +224,21 @@ def test_four_of_a_kind_is_named_under_mud_fight() -> None:
     assert faq.formation_text(totals, "fr") == "un total de 26"
 
 
-def test_details_have_an_anchor_a_picture_and_the_verdict() -> None:
+def test_details_hold_the_picture_and_the_verdict_of_each_stone() -> None:
     entries = [_entry("hand-is-not-proof", HAND_IS_NOT_PROOF, (4,))]
-    html = _html(faq.verdict_details(entries, "fr"))
-    assert '<h3 id="case-hand-is-not-proof">' in html
-    assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in html
-    assert 'class="stone s4 claimed"' in html
-    assert "<strong>Borne 4\u00a0: Refusée</strong>" in html
+    html = _html(faq.verdict_table(entries, "fr"))
+    assert '<div class="case" id="case-hand-is-not-proof">' in html
+    details = html[html.index("<details") : html.index("</details>")]
+    assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in details
+    assert 'class="stone s4 claimed"' in details
+    assert "<strong>Borne 4\u00a0: Refusée</strong>" in details
 
 
 def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
     out = build.render_page(page, "fr", "edge-cases.md", entries)
-    assert "| Position &#40;c&#39;est toi qui revendiques&#41; |" in out
+    assert '<div class="case" id="case-brelan">' in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
         build.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
     with pytest.raises(SiteCheckError, match=r"^rules\.es\.md:2: \(es\) "):
@@ -259,12 +292,76 @@ def test_cases_for_links_the_cases_that_pin_a_rule() -> None:
         faq.cases_for([entry], "es", "deadlock")
 
 
-def test_a_refused_move_names_its_rule_and_an_unknown_rule_is_an_error() -> None:
+def test_a_refused_move_says_its_rule_as_a_sentence_and_an_unknown_rule_is_an_error() -> None:
     move = Move.parse("play mud-fight at 4")
     said = plays.step_text(Player.FIRST, move, "illegal tactic-count", "fr")
     assert said == (
-        "Toi — jouer le Combat de Boue sur la Borne 4 → refusé "
-        "(jamais plus d'une carte Tactique d'avance sur l'adversaire)"
+        "Toi — jouer le Combat de Boue sur la Borne 4 → refusé\u00a0: "
+        "personne ne joue plus d’une carte Tactique d’avance sur l’adversaire"
     )
-    with pytest.raises(SiteCheckError, match="no rule label"):
+    with pytest.raises(SiteCheckError, match="no refusal sentence"):
         plays.step_text(Player.FIRST, move, "illegal no-such-rule", "fr")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rule_has_a_refusal_sentence(lang: str) -> None:
+    names = labels(lang)
+    assert set(names["refusals"]) == set(names["rules"])
+    # A refusal follows a colon: it has none of its own.
+    assert not [r for r, text in names["refusals"].items() if ":" in text]
+
+
+def test_a_play_on_case_says_what_happens_in_the_game() -> None:
+    steps = ["ok", "illegal claim-closed", "illegal play-capacity", "ok"]
+    assert plays.steps_summary(steps, "ongoing", None, "fr") == (
+        "Coup refusé\u00a0: une Borne revendiquée est fermée, "
+        "et aucune carte n’y entre ni n’en sort"
+    )
+    assert plays.steps_summary(steps, "ongoing", None, "es") == (
+        "Jugada rechazada: una piedra conquistada queda cerrada "
+        "y ninguna carta entra ni sale de ella"
+    )
+    said = plays.steps_summary(["ok", "ok"], "won-by-you", "three-adjacent", "fr")
+    assert said == "Tu gagnes la partie, avec trois Bornes adjacentes"
+    for lang in LANGUAGES:
+        assert "summary" not in labels(lang)["moves"]  # no "3 moves out of 4" anywhere
+
+
+def test_moves_name_whose_side_and_which_stone() -> None:
+    move = Move.parse("play strategist: red 9 from 5 to 2")
+    assert plays.move_text(Player.FIRST, move, "fr") == (
+        "Toi — jouer le Stratège\u00a0: déplacer le 9 rouge de ta Borne 5 vers ta Borne 2"
+    )
+    assert plays.move_text(Player.SECOND, move, "es") == (
+        "Tu oponente — jugar el Estratega: mover el 9 rojo de su piedra 5 a su piedra 2"
+    )
+    traitor = Move.parse("play traitor: blue 9 from 4 to 6")
+    assert plays.move_text(Player.FIRST, traitor, "fr") == (
+        "Toi — jouer le Traître\u00a0: prendre le 9 bleu de sa Borne 4 pour le poser sur ta Borne 6"
+    )
+    one = Move.parse("return green 1")
+    assert plays.move_text(Player.FIRST, one, "fr") == "Toi — remettre le 1 vert sous sa pioche"
+
+
+def test_an_elite_troop_in_an_answer_says_what_it_becomes() -> None:
+    board = _board(
+        [(Player.FIRST, 2, c) for c in ("yellow 1", "yellow 2", "yellow 3")]
+        + [(Player.SECOND, 2, c) for c in ("joker", "red 9", "red 8")],
+        Variant.TACTICAL,
+    )
+    (verdict,) = judge_claim(board, Player.FIRST, (2,))
+    assert verdict.reason is Reason.WEAKER
+    _, theirs = faq.reasoning(board, verdict, "fr")
+    assert (
+        theirs
+        == "La sienne\u00a0: une Suite couleur, total 24 (le Joker en 7 rouge, 9 rouge et 8 rouge)."
+    )
+    _, theirs = faq.reasoning(board, verdict, "es")
+    assert "(el Comodín haciendo de 7 rojo, 9 rojo y 8 rojo)" in theirs
+    # In a Brelan the troop's colour is free: it is never shown as a card already on the side.
+    same = verified.side_text(
+        [parse_card("red 3"), parse_card("green 3"), parse_card("joker")],
+        [parse_card("red 3"), parse_card("green 3"), parse_card("red 3")],
+        "fr",
+    )
+    assert same == "3 rouge, 3 vert et le Joker en 3 orange"

@@ -52,7 +52,7 @@ def copy_project(dest: Path) -> Path:
 
 
 def minimal_project(dest: Path) -> Path:
-    """A copy whose only page shows the published tables and their details (both languages),
+    """A copy whose only page shows the published tables (both languages),
     the FAQ table first: builds fast, depends on no prose."""
     copy_project(dest)
     for page in (dest / "site_src").glob("*.md"):
@@ -61,14 +61,10 @@ def minimal_project(dest: Path) -> Path:
         {c.published.table for c in load_cases(dest / "cases") if c.published is not None}
         - {FAQ_TABLE}
     )
-    tables = "".join(
-        f"## {t}\n\n{{{{ verdict_table('{t}') }}}}\n\n{{{{ verdict_details('{t}') }}}}\n\n"
-        for t in others
-    )
+    tables = "".join(f"## {t}\n\n{{{{ verdict_table('{t}') }}}}\n\n" for t in others)
     for lang, suffix in (("fr", ""), ("es", ".es")):
         (dest / "site_src" / f"index{suffix}.md").write_text(
-            f"# FAQ {lang}\n\n## Table\n\n{{{{ verdict_table() }}}}\n\n## Details\n\n"
-            f"{{{{ verdict_details() }}}}\n\n{tables}",
+            f"# FAQ {lang}\n\n## Table\n\n{{{{ verdict_table() }}}}\n\n{tables}",
             encoding="utf-8",
         )
     config = (dest / "mkdocs.yml").read_text(encoding="utf-8")
@@ -146,6 +142,32 @@ class _Page(HTMLParser):
             self._cell.append(data)
 
 
+_CASE = re.compile(
+    r'<div class="case" id="(?P<id>[^"]+)">\s*<p class="case__question">'
+    r'<span class="case__situation">(?P<situation>.*?)</span> '
+    r'<a class="(?P<cls>[^"]+)" href="(?P<href>[^"]*)">(?P<verdict>.*?)</a></p>\s*'
+    r'<p class="case__why">(?P<why>.*?)</p>\s*<details class="case__details">'
+    r"(?P<details>.*?)</details>\s*</div>",
+    re.S,
+)
+
+
+def _flat(text: str) -> str:
+    """Text with its spaces collapsed and its no-break hyphens (U+2011) as typed."""
+    return " ".join(text.split()).replace("\u2011", "-")
+
+
+def read_cases(html: str) -> list[dict[str, str]]:
+    """Every case of a page, in order: id, situation, verdict, its link, why, the details' HTML."""
+    return [
+        {
+            k: (html_unescape(v) if k in ("situation", "verdict", "why") else v)
+            for k, v in m.groupdict().items()
+        }
+        for m in _CASE.finditer(html)
+    ]
+
+
 def read_page(path: Path) -> _Page:
     page = _Page()
     page.feed(path.read_text(encoding="utf-8"))
@@ -173,29 +195,33 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_faq_table_has_one_row_per_published_case_with_engine_verdicts(
-    site: Path, lang: str
-) -> None:
-    page = read_page(site / FAQ_PAGE[lang])
-    rows = page.rows[1:]
+def test_faq_cases_come_first_with_the_engine_verdicts(site: Path, lang: str) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
     cases = published(ROOT / "cases")
-    assert len(rows) == len(cases)
-    for row, (case, result) in zip(rows, cases, strict=True):
-        situation = " ".join(case.situation[lang].split())  # type: ignore[attr-defined]
-        why = " ".join(case.why[lang].split())  # type: ignore[attr-defined]
-        assert row == [situation, expected_verdict(result, lang), why], case.path  # type: ignore[attr-defined]
+    shown = read_cases(html[html.index('id="verdicts"') :])[: len(cases)]
+    assert len(shown) == len(cases)
+    for row, (case, result) in zip(shown, cases, strict=True):
+        situation = _flat(case.situation[lang])  # type: ignore[attr-defined]
+        why = _flat(case.why[lang])  # type: ignore[attr-defined]
+        said = (_flat(row["situation"]), row["verdict"], _flat(row["why"]))
+        assert said == (situation, expected_verdict(result, lang), why), case.path  # type: ignore[attr-defined]
+    # The short answers come before the cases, and the cases before the long explanation.
+    assert html.index('id="faq"') < html.index('id="verdicts"') < html.index('id="how"')
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_each_row_links_to_a_detail_entry_with_the_position(site: Path, lang: str) -> None:
-    page = read_page(site / FAQ_PAGE[lang])
-    cases = published(ROOT / "cases")
-    for links, (case, _) in zip(page.row_links[1:], cases, strict=True):
+def test_each_case_links_to_itself_and_draws_its_position_in_its_details(
+    site: Path, lang: str
+) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    shown = {c["id"]: c for c in read_cases(html)}
+    for case, _ in published(ROOT / "cases"):
         anchor = f"case-{case.id}"  # type: ignore[attr-defined]
-        assert links == [f"#{anchor}"]
-        assert anchor in page.ids
+        assert shown[anchor]["href"] == f"#{anchor}"
+        details = shown[anchor]["details"]
+        assert details.lstrip().startswith("<summary>")
         for stone in case.claim:  # type: ignore[attr-defined]
-            assert any(c.startswith(f"stone s{stone} claimed") for c in page.svg_classes)
+            assert f'class="stone s{stone} claimed' in details, case.path  # type: ignore[attr-defined]
 
 
 def test_refusal_by_proof_shows_the_witness_in_each_language(site: Path) -> None:
@@ -210,11 +236,29 @@ def test_refusal_by_proof_shows_the_witness_in_each_language(site: Path) -> None
         html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
         names = labels(lang)
         card = verdict.witness.cards[0]
-        section = html[html.index('id="case-hand-is-not-proof"') :]
-        section = section[: section.index("<h4", 10)]
+        (section,) = [c["details"] for c in read_cases(html) if c["id"] == "case-hand-is-not-proof"]
+        section = html_unescape(section)
         assert card_with_article(card, lang) in section
         assert names["formations_a"]["same-value"] in section
         assert names["reasons"]["opponent-can-beat"] in section
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_claim_refused_by_one_stone_says_so_and_labels_the_ruling(
+    site: Path, lang: str
+) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    (case,) = [c for c in read_cases(html) if c["id"] == "case-one-refused-stone-refuses-the-claim"]
+    names = labels(lang)
+    assert case["verdict"] == names["verdicts"]["refused"]
+    assert "verdict--refused" in case["cls"]
+    details = html_unescape(case["details"])
+    assert names["verdicts"]["granted"] not in details
+    stone = names["words"]["stone"].capitalize()
+    assert names["faq"]["stone_proven"].format(stone=stone, number=4) in details
+    assert names["faq"]["stone_not_proven"].format(stone=stone, number=7) in details
+    assert names["faq"]["claim_refused"] in details
+    assert {"fr": "arbitrage du site", "es": "decisión del sitio"}[lang] in details
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -375,11 +419,8 @@ def test_case_text_with_markup_is_published_as_text(tmp_path: Path) -> None:
     )
     run = mkdocs_build(project, tmp_path / "out")
     assert run.returncode == 0, run.stderr
-    page = read_page(tmp_path / "out" / "index.html")
-    rows = {row[0]: row for row in page.rows[1:]}
-    assert evil in rows
-    assert len(rows[evil]) == 3
     html = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert evil in [c["situation"] for c in read_cases(html)]
     assert "<script>alert" not in html
     assert "evil.example" not in "".join(re.findall(r'href="[^"]*"', html))
     assert 'id="z"' not in html
@@ -590,45 +631,53 @@ def _published_by_table() -> dict[str, list[Case]]:
 
 
 def _section(html: str, anchor: str) -> str:
-    """The HTML of one case's detail entry, from its heading to the next heading."""
-    start = html.index(f'id="{anchor}"')
-    ends = [i for i in (html.find("<h4", start + 10), html.find("<h3", start + 10)) if i > 0]
-    return html[start : min(ends)] if ends else html[start:]
+    """The HTML of one case's details."""
+    (case,) = [c for c in read_cases(html) if c["id"] == anchor]
+    return case["details"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_published_case_has_a_row_and_a_detail_entry(site: Path, lang: str) -> None:
+def test_every_published_case_is_shown_once_with_its_picture(site: Path, lang: str) -> None:
     html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
-    rows = html[: html.index('id="details"')]  # the tables, before the detail entries
     tables = _published_by_table()
     assert len(tables) >= 2 and sum(len(c) for c in tables.values()) >= 11 + 15
+    shown = [c["id"] for c in read_cases(html)]
+    assert sorted(shown) == sorted(f"case-{c.id}" for cases in tables.values() for c in cases)
+    assert html.count('<svg xmlns="http://www.w3.org/2000/svg" class="position"') == len(shown)
+    assert " open" not in "".join(re.findall(r"<details[^>]*>", html))  # closed until tapped
     for cases in tables.values():
         for case in cases:
-            anchor = f"case-{case.id}"
-            assert rows.count(f'href="#{anchor}"') == 1, case.path  # its row's verdict link
-            assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in _section(
-                html, anchor
-            ), case.path
+            assert html.count(f'id="case-{case.id}"') == 1, case.path
+            assert "<svg" in _section(html, f"case-{case.id}"), case.path
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_play_on_cases_show_each_move_with_the_engine_answer(site: Path, lang: str) -> None:
+def test_play_on_cases_show_each_move_with_its_answer_as_a_sentence(site: Path, lang: str) -> None:
     html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
     words = labels(lang)
+    colon = words["punctuation"]["colon"].lstrip(" ")
     played = [c for cases in _published_by_table().values() for c in cases if c.play_on]
     assert played
     for case in played:
         steps = run_case(case).computed.play_on.steps  # type: ignore[union-attr]
         section = _section(html, f"case-{case.id}")
-        moves = re.findall(r"<li>(.*?)</li>", section, re.S)
+        listed = re.search(r'<ol class="case__moves">(.*?)</ol>', section, re.S)
+        assert listed is not None, case.path
+        moves = [html_unescape(m) for m in re.findall(r"<li>(.*?)</li>", listed[1], re.S)]
         assert len(moves) == len(steps), case.path
         for move, step in zip(moves, steps, strict=True):
             if step == "ok":
                 assert move.endswith(f"→ {words['moves']['accepted']}"), move
             else:
                 rule = step.removeprefix("illegal ")
-                said = f"→ {words['moves']['refused']} ({words['rules'][rule]})"
-                assert html_unescape(move).endswith(said), move
+                said = f"→ {words['moves']['refused']}{colon}{words['refusals'][rule]}"
+                assert move.endswith(said), move
+        (shown,) = [c for c in read_cases(html) if c["id"] == f"case-{case.id}"]
+        refused = [s for s in steps if s != "ok"]
+        if refused:
+            reason = words["refusals"][refused[0].removeprefix("illegal ")]
+            assert shown["verdict"] == words["moves"]["refused_summary"].format(reason=reason)
+        assert not re.search(r"\d+ (sur|de) \d+", shown["verdict"]), shown["verdict"]
 
 
 @pytest.mark.parametrize(
@@ -691,3 +740,187 @@ def test_every_ruling_and_tactic_card_links_to_its_cases(
             re.findall(r'href="\.\./(?:\.\./)?(?:es/)?edge-cases/#case-([a-z0-9-]+)"', part)
         )
         assert linked and linked == pinning[section_id], (section_id, linked)
+
+
+# --- the reader's pages: one voice, labels, pictures, typography --------------------------------
+
+RULES_PAGE = {"fr": "rules/index.html", "es": "es/rules/index.html"}
+RULING = {"fr": "Arbitrage du site", "es": "Decisión del sitio"}
+
+
+def _between(html: str, start_id: str) -> str:
+    """The HTML of a section, from its heading to the next heading of level 2 or 3."""
+    start = html.index(f'id="{start_id}"')
+    ends = [i for i in (html.find("<h2", start + 10), html.find("<h3", start + 10)) if i > 0]
+    return html[start : min(ends)] if ends else html[start:]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_opens_with_a_summary_that_says_who_plays_first(site: Path, lang: str) -> None:
+    html = (site / RULES_PAGE[lang]).read_text(encoding="utf-8")
+    headings = re.findall(r'<h2 id="([^"]+)"', html)
+    assert headings[0] == "summary"
+    summary = html_unescape(_between(html, "summary"))
+    assert summary.count("<li>") == 6
+    assert {"fr": "Écosse", "es": "Escocia"}[lang] in summary
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_labels_the_whole_claim_refusal_where_it_states_it(
+    site: Path, lang: str
+) -> None:
+    section = html_unescape(
+        _between((site / RULES_PAGE[lang]).read_text("utf-8"), "claim-together")
+    )
+    text = re.sub(r"<[^>]+>", "", section)
+    assert f"{RULING[lang]}{labels(lang)['punctuation']['colon'].rstrip(' ')}" in text
+    assert "rulings/#claim-together" in section
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_short_faq_labels_claiming_and_drawing_after_a_pass_not_the_booklets_pass(
+    site: Path, lang: str
+) -> None:
+    html = (site / FAQ_PAGE[lang]).read_text(encoding="utf-8")
+    faq = html_unescape(re.sub(r"<[^>]+>", "", _between(html, "faq")))
+    (answer,) = [
+        p
+        for p in faq.split("\n")
+        if {"fr": "aucune de mes cartes", "es": "ninguna de mis cartas"}[lang] in p
+    ]
+    booklet, ruled = answer.split(RULING[lang])
+    assert {"fr": "livret", "es": "reglamento"}[lang] in booklet  # the booklet's own pass
+    assert {"fr": "pioches", "es": "robas"}[lang] in ruled  # the site's ruling, labelled
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_rules_page_draws_the_ladder_the_claims_a_tie_and_adjacency(site: Path, lang: str) -> None:
+    html = (site / RULES_PAGE[lang]).read_text(encoding="utf-8")
+    figures = re.findall(r'<figure class="position-figure"[^>]*>(.*?)</figure>', html, re.S)
+    assert len(figures) == 6
+    for figure in figures:
+        title = re.search(r"<title[^>]*>(.*?)</title>", figure, re.S)
+        caption = re.search(r"<figcaption>(.*?)</figcaption>", figure, re.S)
+        assert title and caption and title[1] == caption[1]
+    ladder = _between(html, "formation-ladder")
+    (picture,) = re.findall(r"<svg.*?</svg>", ladder, re.S)
+    for stone in range(1, 6):
+        assert f'class="stone s{stone}' in picture
+    proof = _between(html, "unseen-pool")
+    assert proof.count('class="stone s4 claimed') == 2  # refused, then granted
+    ties = _between(html, "completed-first")
+    assert ties.count('class="stone s3 claimed') == 1
+    end = _between(html, "game-end")
+    assert end.count("<svg") == 2 and end.count("held") >= 4
+
+
+def test_a_picture_stating_a_wrong_verdict_or_formation_refuses_to_build() -> None:
+    from schotten.site import SiteCheckError
+    from schotten.site.verified import jinja_functions
+
+    picture = jinja_functions("fr")["picture"]
+    with pytest.raises(SiteCheckError, match="is refused, not granted"):
+        picture(
+            "t",
+            mine={4: "red 5, yellow 5, blue 5"},
+            theirs={4: "orange 8, purple 8"},
+            claim=[4],
+            verdict="granted",
+        )
+    with pytest.raises(SiteCheckError, match="not a colour run"):
+        picture("t", mine={1: "red 1, red 2, blue 3"}, kinds={1: "colour-run"})
+    with pytest.raises(SiteCheckError, match="shown elsewhere"):
+        picture("t", mine={1: "red 1"}, theirs={2: "red 1"})
+
+
+def test_nav_labels_say_what_each_page_is(site: Path) -> None:
+    fr = (site / "index.html").read_text("utf-8")
+    es = (site / "es" / "index.html").read_text("utf-8")
+    assert "Cartes Tactique" in fr and "Cartas de táctica" in es
+    assert not re.search(r">\s*Tactique\s*<", fr) and not re.search(r">\s*Táctica\s*<", es)
+
+
+# Build and engine words that readers should never meet, and French calques in the Spanish.
+JARGON = (
+    "Coups acceptés",
+    "Movimientos aceptados",
+    "chaque fois que le site est construit",
+    "le site refuse de se publier",
+    "le moteur la rejoue",
+    "Le moteur qui a construit",
+    "à chaque construction",
+    "coup par coup",
+    "prend la date",
+    "cada vez que se construye el sitio",
+    "el sitio se niega a publicarse",
+    "el motor la vuelve a jugar",
+    "movimiento a movimiento",
+    "toma la fecha",
+    "pasar la fase",
+    "el motor que ha construido",
+    "Le moteur donne toujours une seule raison",
+    "El motor da siempre un único motivo",
+    "Ce que le moteur en dit",
+    "Lo que dice el motor",
+)
+MY_PAGES = ("", "rules/", "edge-cases/", "odds/", "proofs/")
+
+
+def test_no_build_jargon_and_one_word_for_a_step(site: Path) -> None:
+    found = []
+    for lang in LANGUAGES:
+        for page in MY_PAGES:
+            path = site / ("es/" if lang == "es" else "") / page / "index.html"
+            text = " ".join(reader_texts(path)).replace("\u00a0", " ").replace("\u202f", " ")
+            found += [
+                f"{page or 'home'} ({lang}): {j}" for j in JARGON if j.lower() in text.lower()
+            ]
+            if lang == "es":
+                found += [f"{page} (es): fase" for _ in re.findall(r"\bfases?\b", text)]
+    assert found == []
+
+
+def test_guillemets_and_apostrophes_follow_each_language(site: Path) -> None:
+    for page in MY_PAGES:
+        fr = " ".join(reader_texts(site / page / "index.html"))
+        es = " ".join(reader_texts(site / "es" / page / "index.html"))
+        assert "'" not in fr, page  # French sets ’
+        assert not re.search(r"«(?!\u00a0[^\u00a0\s])|(?<![^\u00a0\s]\u00a0)»", fr), page
+        assert not re.search(r"«\s|\s»", es), page
+
+
+def test_glossaries_give_each_language_its_own_words(site: Path) -> None:
+    fr = _between((site / RULES_PAGE["fr"]).read_text("utf-8"), "glossary")
+    es = _between((site / RULES_PAGE["es"]).read_text("utf-8"), "glossary")
+    assert "Comodín" not in fr
+    assert "borne" not in es.lower() and ">Joker<" not in es
+
+
+def test_spanish_search_and_interface_strings_say_tu(site: Path) -> None:
+    es = (site / "es" / "rules" / "index.html").read_text("utf-8")
+    assert "Teclee" not in es and "Escribe para buscar" in es
+
+
+def test_search_finds_words_typed_without_accents(site: Path) -> None:
+    import json
+
+    index = json.loads((site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert "folded" in index["config"]["fields"]
+    folded = " ".join(d.get("folded", "") for d in index["docs"])
+    assert "egalite" in folded and "comodin" in folded
+    assert all("é" not in d.get("folded", "") for d in index["docs"])
+
+
+def test_the_one_root_404_sends_a_spanish_address_to_the_spanish_page(site: Path) -> None:
+    root = (site / "404.html").read_text("utf-8")
+    spanish = (site / "es" / "404.html").read_text("utf-8")
+    assert 'location.replace(root + "es/404.html")' in root
+    assert "location.replace" not in spanish
+
+
+def test_proofs_table_names_its_sets_in_the_page_language(site: Path) -> None:
+    for path in (site / "proofs" / "index.html", site / "es" / "proofs" / "index.html"):
+        table = _between(path.read_text("utf-8"), "table")
+        assert '<div class="proof-table">' in table
+        assert "<code>mud-one-stone</code>" not in table
+        assert table.count('class="proof-label"') == 5 * table.count("<tr>") - 5

@@ -144,7 +144,7 @@ def test_position_is_described_in_words_for_screen_readers() -> None:
     assert "Borne 4 (que tu revendiques)" in (desc.text or "")
     text = desc.text or ""
     assert "toi 1 rouge, 1 vert, 1 bleu" in text
-    assert "l'adversaire 3 rouge, 3 vert" in text
+    assert "l’adversaire 3 rouge, 3 vert" in text
     assert "Ta main\u00a0: 3 jaune." in text  # French typography: a no-break space
     _group(root, "hand you")
 
@@ -160,7 +160,7 @@ def test_discard_pile_is_drawn_when_it_matters() -> None:
 @pytest.mark.parametrize(
     ("lang", "you", "opponent", "discard"),
     [
-        ("fr", "toi 1 rouge, 1 vert, 1 bleu", "l'adversaire 3 rouge, 3 vert", "3 violet"),
+        ("fr", "toi 1 rouge, 1 vert, 1 bleu", "l’adversaire 3 rouge, 3 vert", "3 violet"),
         ("es", "tú 1 rojo, 1 verde, 1 azul", "tu oponente 3 rojo, 3 verde", "3 morado"),
     ],
     ids=["fr", "es"],

@@ -43,8 +43,10 @@ from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, parse_card
 from schotten.claims import StoneVerdict, judge_stone
+from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation
+from schotten.troops import troops_as
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
 MAX_INPUT = 100_000  # characters: a position is a few hundred; anything longer is not one
@@ -214,6 +216,7 @@ def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
     """A verdict as JSON: granted, the reason (and its rule), both formations, the witness."""
     size = 4 if position.mud_fight else 3
     witness = verdict.witness
+    theirs_complete = len(position.theirs) >= size
     return {
         "ok": True,
         "granted": verdict.granted,
@@ -221,16 +224,36 @@ def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
         "rule": str(verdict.reason.rule),
         "mine": formation_json(verdict.mine, size),
         "theirs": formation_json(verdict.theirs, size),
-        "theirs_complete": len(position.theirs) >= size,
+        "theirs_complete": theirs_complete,
+        # Each side as it stands, an elite troop with the Clan card it becomes ([card, as]):
+        # the page words it as the site's pages do ("le Joker en 3 jaune").
+        "mine_side": _side_as(position.mine, size, position.blind_mans_bluff),
+        "theirs_side": _side_as(position.theirs, size, position.blind_mans_bluff)
+        if theirs_complete
+        else [[str(c), None] for c in position.theirs],
         "witness": None
         if witness is None
         else {
             "cards": [str(c) for c in witness.cards],
             # The cards as they would lie (an elite troop by its name), not resolved values.
             "side": [str(c) for c in (*position.theirs, *witness.cards)],
+            "side_as": _pairs(troops_as((*position.theirs, *witness.cards), witness.side)),
             "formation": formation_json(witness.formation, size),
         },
     }
+
+
+def _side_as(cards: Sequence[Card], size: int, totals_only: bool) -> list[list[str | None]]:
+    """A complete side's cards with what each elite troop becomes; as placed if incomplete."""
+    if len(cards) < size:
+        return [[str(c), None] for c in cards]
+    best = best_completion(cards, size, totals_only=totals_only)
+    assert best is not None  # a complete side has a formation
+    return _pairs(troops_as(cards, best.resolved))
+
+
+def _pairs(pairs: Sequence[tuple[Card, Card | None]]) -> list[list[str | None]]:
+    return [[str(card), None if becomes is None else str(becomes)] for card, becomes in pairs]
 
 
 def position_of(board: Board, number: int) -> dict[str, Any]:

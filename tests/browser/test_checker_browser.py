@@ -17,12 +17,11 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, Response, expect
 
-from schotten.board import Player
+from schotten.board import Board, Player
 from schotten.casebook import Case, load_cases
 from schotten.checker import check_position, position_of
-from schotten.claims import StoneVerdict, judge_stone
-from schotten.site import labels, runtime
-from schotten.site.verified import cards_text
+from schotten.claims import Reason, StoneVerdict, judge_stone
+from schotten.site import faq, labels, runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {"fr": "/rules/", "es": "/es/rules/"}
@@ -69,12 +68,14 @@ def enter_position(checker: Locator, position: dict[str, Any]) -> None:
     form.locator('button[type="submit"]').click()
 
 
-def expected_lines(verdict: StoneVerdict, lang: str) -> list[str]:
+def expected_lines(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
+    """The verdict, its reason, and the very sentences of the pages' reasoning (elite troops
+    with the card they become): the checker and the pages word an answer the same way."""
     names = labels(lang)
     lines = [names["verdicts"]["granted" if verdict.granted else "refused"]]
     lines.append(names["reasons"][str(verdict.reason)])
-    if verdict.witness is not None:
-        lines.append(cards_text(verdict.witness.cards, lang))
+    if verdict.reason is not Reason.SIDE_INCOMPLETE:
+        lines += faq.reasoning(board, verdict, lang)
     return lines
 
 
@@ -97,7 +98,7 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
         expect(answer).to_have_attribute("data-reason", str(verdict.reason))
         expect(answer).to_have_attribute("data-granted", str(verdict.granted).lower())
         text = answer.inner_text()
-        for line in expected_lines(verdict, lang):
+        for line in expected_lines(case.board, verdict, lang):
             assert line in text, f"{case.id}: {line!r} not in {text!r}"
     checker.screenshot(path=str(screenshots / f"checker-{lang}.png"))
     assert outside_requests == []

@@ -117,3 +117,32 @@ def test_404_page_loads_its_assets_and_links_from_the_site_root(
     assert [url for url in links if not url.startswith(host)] == []
     assert errors == []
     assert outside_requests == []
+
+
+class _OneNotFoundHost(_Host):
+    """A host with one 404 page for the whole site, the root's (GitHub Pages)."""
+
+    def _not_found_page(self) -> Path | None:
+        page = Path(self.directory).resolve() / BASE_PATH / "404.html"
+        return page if page.is_file() else None
+
+
+@pytest.fixture(scope="module")
+def one_404_host(tmp_path_factory: pytest.TempPathFactory, relative_site: Path) -> Iterator[str]:
+    www = tmp_path_factory.mktemp("www-one-404")
+    shutil.copytree(relative_site, www / BASE_PATH)
+    handler = functools.partial(_OneNotFoundHost, directory=str(www))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/{BASE_PATH}/"
+        httpd.shutdown()
+
+
+@pytest.mark.parametrize(("lang", "missing"), [("es", "es/no-such-page"), ("fr", "no-such-page")])
+def test_a_host_with_one_404_page_still_answers_in_the_address_language(
+    page: Page, one_404_host: str, lang: str, missing: str
+) -> None:
+    page.goto(one_404_host + missing)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(labels(lang)["theme"]["not_found_title"])

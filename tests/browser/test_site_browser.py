@@ -34,48 +34,128 @@ def engine_rows(lang: str) -> list[list[str]]:
     return rows
 
 
-def table_rows(page: Page) -> list[list[str]]:
-    table = page.locator("article table").first
+def faq_cases(page: Page) -> list[list[str]]:
+    """The question, answer and why of each case of the page's first case list (the FAQ's)."""
+    cases = page.locator("article .cases").first.locator(".case")
     return [
-        [" ".join(cell.inner_text().split()) for cell in row.locator("td").all()]
-        for row in table.locator("tbody tr").all()
+        [
+            " ".join(case.locator(f".{part}").inner_text().split()).replace("\u2011", "-")
+            for part in ("case__situation", "verdict", "case__why")
+        ]
+        for case in cases.all()
     ]
 
 
-def test_faq_table_in_french_then_spanish_through_the_switcher(
+def _flat(rows: list[list[str]]) -> list[list[str]]:
+    return [[" ".join(cell.split()) for cell in row] for row in rows]
+
+
+def test_faq_cases_in_french_then_spanish_through_the_switcher(
     page: Page, site_url: str, outside_requests: list[str], screenshots: Path
 ) -> None:
     page.goto(site_url + "/edge-cases/")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
-    assert table_rows(page) == engine_rows("fr")
-    page.locator("article table").first.scroll_into_view_if_needed()
+    assert _flat(faq_cases(page)) == _flat(engine_rows("fr"))
+    page.locator("article .cases").first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / "faq-fr.png"))
 
     page.locator(".md-header .md-select").first.hover()
     page.locator('.md-select__link[hreflang="es"]').click()
     expect(page).to_have_url(re.compile(r"/schotten/es/edge-cases/$"))
     expect(page.locator("html")).to_have_attribute("lang", "es")
-    assert table_rows(page) == engine_rows("es")
-    page.locator("article table").first.scroll_into_view_if_needed()
+    assert _flat(faq_cases(page)) == _flat(engine_rows("es"))
+    page.locator("article .cases").first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots / "faq-es.png"))
 
     assert outside_requests == []
 
 
-def test_verdict_links_to_the_drawn_position(
+def test_a_case_opens_in_place_and_on_its_address(
     page: Page, site_url: str, outside_requests: list[str], screenshots: Path
 ) -> None:
     page.goto(site_url + "/es/edge-cases/")
-    page.locator('article table a[href="#case-hand-is-not-proof"]').click()
-    expect(page).to_have_url(re.compile(r"#case-hand-is-not-proof$"))
-    heading = page.locator("#case-hand-is-not-proof")
-    expect(heading).to_be_in_viewport()
-    picture = page.locator("#case-hand-is-not-proof + figure svg.position")
+    case = page.locator("#case-hand-is-not-proof")
+    picture = case.locator("details svg.position")
+    expect(picture).to_be_hidden()  # closed until tapped
+    case.locator("summary").click()
     expect(picture).to_be_visible()
     expect(picture.locator("g.stone.s4.claimed")).to_have_count(1)
     expect(picture.locator("desc")).to_contain_text("Piedra 4 (que intentas conquistar)")
-    page.screenshot(path=str(screenshots / "faq-detail-es.png"))
+    # An address leading to a case opens it, and the verdict's link is that address.
+    page.goto(site_url + "/edge-cases/#case-one-refused-stone-refuses-the-claim")
+    other = page.locator("#case-one-refused-stone-refuses-the-claim")
+    expect(other.locator("details")).to_have_attribute("open", "")
+    expect(other.locator("details svg.position")).to_be_in_viewport()
+    page.screenshot(path=str(screenshots / "faq-detail-fr.png"))
+    page.goto(site_url + "/es/edge-cases/")
+    page.locator('a.verdict[href="#case-stone-already-claimed"]').click()
+    expect(page.locator("#case-stone-already-claimed details")).to_have_attribute("open", "")
     assert outside_requests == []
+
+
+@pytest.mark.parametrize(
+    ("start", "plain", "accented"),
+    [("/edge-cases/", "egalite", "égalité"), ("/es/edge-cases/", "comodin", "comodín")],
+)
+def test_search_finds_words_typed_without_accents(
+    page: Page, site_url: str, start: str, plain: str, accented: str
+) -> None:
+    found: dict[str, set[str]] = {}
+    for query in (accented, plain):
+        page.goto(site_url + start)
+        open_search(page)
+        page.locator(".md-search__input").press_sequentially(query)
+        items = page.locator(".md-search-result__item:not([hidden]) > a.md-search-result__link")
+        expect(items.first).to_be_visible()
+        # The results of the whole word: the list is redrawn after each key, read it once still.
+        last: set[str] = set()
+        for _ in range(20):
+            page.wait_for_timeout(250)
+            now = {a.evaluate("a => new URL(a.href).pathname") for a in items.all()}
+            if now == last:
+                break
+            last = now
+        found[query] = {a.evaluate("a => new URL(a.href).pathname") for a in items.all()}
+    assert found[plain] == found[accented]
+
+
+def test_switcher_keeps_the_section(page: Page, site_url: str) -> None:
+    page.goto(site_url + "/rules/#completed-first")
+    _switch(page, "es")
+    expect(page).to_have_url(re.compile(r"/schotten/es/rules/#completed-first$"))
+    expect(page.locator("#completed-first")).to_be_in_viewport()
+    page.goto(site_url + "/es/edge-cases/#case-no-wrap-around")
+    _switch(page, "fr")
+    expect(page).to_have_url(re.compile(r"/schotten/edge-cases/#case-no-wrap-around$"))
+    expect(page.locator("#case-no-wrap-around details")).to_have_attribute("open", "")
+
+
+PAGES = ["", "rules/", "edge-cases/", "tactics/", "rulings/", "odds/", "proofs/"]
+BEFORE_EDGE_CASES = 74_300  # px at 390 px, when every case was shown twice
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_every_page_fits_a_phone(page: Page, site_url: str, lang: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    for path in PAGES:
+        page.goto(site_url + "/" + ("es/" if lang == "es" else "") + path)
+        fit = page.evaluate(
+            """() => ({
+                sideways: document.documentElement.scrollWidth
+                    - document.documentElement.clientWidth,
+                tables: [...document.querySelectorAll('article table')]
+                    .map(t => t.getBoundingClientRect())
+                    .filter(b => b.width > 390 || b.right > 390 || b.left < 0).length,
+                name: [...document.querySelectorAll('.md-header__topic .md-ellipsis')]
+                    .filter(e => e.scrollWidth > e.clientWidth + 1).length,
+                height: document.documentElement.scrollHeight,
+            })"""
+        )
+        assert fit["sideways"] == 0, (path, fit)
+        assert fit["tables"] == 0, (path, fit)  # no table wider than the screen
+        assert fit["name"] == 0, (path, fit)  # the site's name is not cut in the header
+        if path == "edge-cases/":
+            assert fit["height"] <= BEFORE_EDGE_CASES / 2, fit
 
 
 def test_search_shows_results_in_the_page_language_only(

@@ -355,7 +355,6 @@ def page_functions(
 
     functions: dict[str, Callable[..., Markup]] = {
         "verdict_table": table,
-        "verdict_details": partial(faq.verdict_details, entries, lang),
         "cases_for": partial(faq.cases_for, entries, lang),
     }
     for module in (verified, widgets, proofs, questions):

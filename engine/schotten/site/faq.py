@@ -1,8 +1,9 @@
 """The verified FAQ: the verdict table and its detail entries, in one language.
 
-Every row is a case replayed by the engine: the verdict word comes from the engine's
-:class:`~schotten.claims.StoneVerdict`, never from the case file, and each detail entry shows the
-position (an SVG from :mod:`schotten.svg`) and the engine's reasoning in the page's language.
+Every case is replayed by the engine: the verdict comes from the engine's
+:class:`~schotten.claims.StoneVerdict`, never from the case file. A case is shown once: its
+question, answer and why, then (one tap away, in a ``<details>``) the position (an SVG from
+:mod:`schotten.svg`), the reasoning and the moves in the page's language.
 
 Case text is written by people: it is rendered as text, never as markup. :func:`md_text` escapes it
 for HTML and for Markdown (tables included), so ``|``, ``<script>`` or ``**`` show as typed.
@@ -13,7 +14,6 @@ for HTML and for Markdown (tables included), so ``|``, ``<script>`` or ``**`` sh
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,16 +23,23 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
-from schotten.board import Board, Player
+from schotten.board import Board, Player, Stone
 from schotten.cards import Card
 from schotten.casebook.case import ExpectedPlayOn
 from schotten.claims import Reason, StoneVerdict
+from schotten.completion import best_completion
 from schotten.formations import Formation, FormationKind
 from schotten.moves import Move
 from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays
 from schotten.site.questions import table_marker
-from schotten.site.verified import cards_text, cards_with_articles, joined
+from schotten.site.verified import (
+    cards_text,
+    cards_with_articles,
+    joined,
+    picture_titled,
+    side_text,
+)
 from schotten.svg import position_svg
 
 # Characters that start markup somewhere in Python-Markdown (inline, tables, attr_list, raw HTML),
@@ -41,8 +48,8 @@ FAQ = "faq"  # the table of the source FAQ's questions, first on the page
 CASES_PAGE = "edge-cases.md"  # the page that publishes every table and its details
 
 _MARKUP = frozenset("\\`*_{}[]()#|<>&!~^=\"'")
+_RUN_HYPHEN = re.compile(r"(?<=\d)-(?=\d)")
 _ANCHOR = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
-_TITLE = re.compile(r"(<title\b[^>]*>)(.*?)(</title>)", re.S)
 
 
 @dataclass(frozen=True)
@@ -71,6 +78,7 @@ def md_text(text: str) -> Markup:
     """Text as inert Markdown and HTML: one line, every markup character as a reference."""
     # Only ASCII white space is collapsed: French no-break spaces are part of the text.
     flat = " ".join(re.split(r"[ \t\n\r\f\v]+", str(text).strip(" \t\n\r\f\v")))
+    flat = _RUN_HYPHEN.sub("\u2011", flat)  # a run of values (4-5-9) never breaks at a hyphen
     return Markup("".join(f"&#{ord(ch)};" if ch in _MARKUP else ch for ch in flat))
 
 
@@ -79,37 +87,45 @@ def verdict_word(verdict: StoneVerdict, lang: str) -> str:
     return str(_label(lang, "verdicts", "granted" if verdict.granted else "refused"))
 
 
+def claim_granted(entry: FaqEntry) -> bool:
+    """The claim as a player makes it: granted only when every stone it names is (a site ruling,
+    rule ``claim-together``: one stone not proven refuses the whole claim)."""
+    return all(v.granted for v in entry.verdicts)
+
+
 def verdict_class(entry: FaqEntry) -> str:
-    """The verdict cell's class, which the stylesheet marks with a sign as well as a colour."""
+    """The verdict's class, which the stylesheet marks with a sign as well as a colour."""
     if entry.play is not None and not entry.verdicts:
         return "verdict verdict--moves"
-    granted = {v.granted for v in entry.verdicts}
-    if granted == {True}:
-        return "verdict verdict--granted"
-    return "verdict verdict--refused" if granted == {False} else "verdict verdict--mixed"
+    return "verdict verdict--granted" if claim_granted(entry) else "verdict verdict--refused"
 
 
 def verdict_summary(entry: FaqEntry, lang: str) -> str:
-    """The verdict cell: one word when every claimed stone has the same verdict, else per stone.
+    """The answer shown with the question: the claim's verdict, or what the moves come to.
 
     >>> from schotten.board import Variant
     >>> entry = FaqEntry("x", 1, {}, {}, Board.empty(Variant.BASE), (3, 4),
     ...                  (StoneVerdict(3, Reason.STRONGER), StoneVerdict(4, Reason.WEAKER)))
     >>> verdict_summary(entry, "es")
-    'Piedra 3: Concedida; Piedra 4: Denegada'
+    'Denegada'
     """
     if entry.play is not None and not entry.verdicts:
-        return plays.steps_summary(entry.play.steps, lang)
-    words = [verdict_word(v, lang) for v in entry.verdicts]
-    if len(set(words)) == 1:
-        return words[0]
-    template = _label(lang, "faq", "stone_verdict")
+        play = entry.play
+        return plays.steps_summary(play.steps, play.game, play.termination, lang)
+    granted = claim_granted(entry)
+    return str(_label(lang, "verdicts", "granted" if granted else "refused"))
+
+
+def stone_head(entry: FaqEntry, verdict: StoneVerdict, lang: str) -> str:
+    """One stone's line in the details. In a refused claim of several stones, a stone that is
+    proven says that, named alone, it would have been granted."""
     stone = _capital(_label(lang, "words", "stone"))
-    parts = [
-        template.format(stone=stone, number=v.stone, verdict=w)
-        for v, w in zip(entry.verdicts, words, strict=True)
-    ]
-    return str(_label(lang, "punctuation", "semicolon")).join(parts)
+    if len(entry.verdicts) < 2 or claim_granted(entry):
+        return str(_label(lang, "faq", "verdict_line")).format(
+            stone=stone, number=verdict.stone, verdict=verdict_word(verdict, lang)
+        )
+    key = "stone_proven" if verdict.granted else "stone_not_proven"
+    return str(_label(lang, "faq", key)).format(stone=stone, number=verdict.stone)
 
 
 def formation_text(formation: Formation, lang: str, size: int = 3) -> str:
@@ -137,7 +153,8 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     assert verdict.mine is not None  # a complete side has a formation
     lines = [
         faq["mine"].format(
-            formation=formation_text(verdict.mine, lang, size), cards=cards_text(mine, lang)
+            formation=formation_text(verdict.mine, lang, size),
+            cards=_complete_side(mine, stone, lang),
         )
     ]
     if verdict.reason in (
@@ -150,7 +167,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
         lines.append(
             faq["theirs"].format(
                 formation=formation_text(verdict.theirs, lang, size),
-                cards=cards_text(theirs, lang),
+                cards=_complete_side(theirs, stone, lang),
             )
         )
     elif verdict.reason is Reason.OPPONENT_CAN_BEAT:
@@ -160,7 +177,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
                 cards=cards_text(theirs, lang) or empty,
                 added=cards_with_articles(verdict.witness.cards, lang),
                 formation=formation_text(verdict.witness.formation, lang, size),
-                side=cards_text(verdict.witness.side, lang),
+                side=side_text((*theirs, *verdict.witness.cards), verdict.witness.side, lang),
             )
         )
     elif verdict.theirs is not None:
@@ -175,6 +192,13 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     return lines
 
 
+def _complete_side(cards: Sequence[Card], stone: Stone, lang: str) -> str:
+    """A complete side's cards, each elite troop with the card it becomes."""
+    best = best_completion(cards, stone.capacity, totals_only=stone.totals_only)
+    assert best is not None  # a complete side has a formation
+    return side_text(cards, best.resolved, lang)
+
+
 def table_entries(entries: Sequence[FaqEntry], table: str) -> list[FaqEntry]:
     """The rows of one published table, in order; :class:`SiteCheckError` if it has none."""
     rows = sorted((e for e in entries if e.table == table), key=lambda e: e.row)
@@ -185,39 +209,15 @@ def table_entries(entries: Sequence[FaqEntry], table: str) -> list[FaqEntry]:
 
 
 def verdict_table(entries: Sequence[FaqEntry], lang: str, table: str = "faq") -> Markup:
-    """A verdict table in Markdown: situation, the engine's verdict (linked to its entry), why."""
-    rows = [
-        {
-            "situation": _text(entry.situation, lang, entry, "situation"),
-            "verdict": verdict_summary(entry, lang),
-            "verdict_class": verdict_class(entry),
-            "anchor": _anchor(entry),
-            "why": _text(entry.why, lang, entry, "why"),
-        }
-        for entry in table_entries(entries, table)
-    ]
-    table_md = _template("table.md.j2").render(headers=_label(lang, "faq", "headers"), rows=rows)
-    # Rows whose situation is a question are the page's questions too (schotten.site.questions).
-    asked = table_marker((row["situation"], row["why"]) for row in rows)
-    return Markup(table_md + asked)
-
-
-def verdict_details(
-    entries: Sequence[FaqEntry], lang: str, table: str = "faq", level: int = 3
-) -> Markup:
-    """One detail entry per row of ``table``: a heading, the position, the verdict and its
-    grounds (or the moves and the engine's answer to each), why."""
-    if not 2 <= level <= 6:
-        raise SiteCheckError(f"verdict_details(level={level}): a heading level is 2 to 6")
+    """The cases of one published table, each once: the question, its answer and why, then the
+    position, the reasoning and the moves in a ``<details>`` that opens in place (and on the
+    case's anchor)."""
     names = labels(lang)
-    stone_word = _capital(names["words"]["stone"])
     items = []
     for entry in table_entries(entries, table):
         stones = [
             {
-                "head": _label(lang, "faq", "verdict_line").format(
-                    stone=stone_word, number=v.stone, verdict=verdict_word(v, lang)
-                ),
+                "head": stone_head(entry, v, lang),
                 "reason": _label(lang, "reasons", str(v.reason)),
                 "lines": reasoning(entry.board, v, lang),
             }
@@ -243,27 +243,30 @@ def verdict_details(
             ),
             picture_title(entry.claim, lang),
         )
+        whole_refused = len(entry.verdicts) > 1 and not claim_granted(entry)
         items.append(
             {
-                "row": entry.row,
                 "anchor": _anchor(entry),
                 "situation": _text(entry.situation, lang, entry, "situation"),
+                "verdict": verdict_summary(entry, lang),
+                "verdict_class": verdict_class(entry),
                 "why": _text(entry.why, lang, entry, "why"),
+                "open": _label(lang, "faq", "open_moves" if moves else "open"),
                 "svg": Markup(picture),
+                "ruling": _label(lang, "faq", "claim_refused") if whole_refused else "",
                 "stones": stones,
                 "moves": moves,
-                "after": after,
+                "after": " ".join(after),
             }
         )
-    return Markup(
-        _template("details.md.j2").render(
-            hashes="#" * level,
-            entries=items,
-            why_word=_label(lang, "faq", "why"),
-            moves_word=_label(lang, "moves", "moves"),
-            after_word=_label(lang, "moves", "after"),
-        )
+    html = _template("cases.html.j2").render(
+        entries=items,
+        moves_word=_label(lang, "moves", "moves"),
+        after_word=_label(lang, "moves", "after"),
     )
+    # Cases whose situation is a question are the page's questions too (schotten.site.questions).
+    asked = table_marker((item["situation"], item["why"]) for item in items)
+    return Markup(html + asked)
 
 
 _RULE_IDS = frozenset(str(rule) for rule in Rule)
@@ -296,12 +299,6 @@ def picture_title(claim: Sequence[int], lang: str) -> str:
     numbers = joined([str(n) for n in claim], lang)
     key = "picture_title_one" if len(claim) == 1 else "picture_title_many"
     return str(_label(lang, "faq", key)).format(stones=numbers)
-
-
-def picture_titled(svg: str, title: str) -> str:
-    """The picture with ``title`` in its ``<title>`` element (the one screen readers announce)."""
-    text = html.escape(title, quote=False)
-    return _TITLE.sub(lambda m: f"{m[1]}{text}{m[3]}", svg, count=1)
 
 
 def check_entry_languages(entry: FaqEntry, source: str) -> list[str]:

@@ -7,9 +7,10 @@ answer: accepted, or refused with the rule it names.
 >>> from schotten.board import Player
 >>> from schotten.moves import Move
 >>> move_text(Player.FIRST, Move.parse("play banshee: green 7 at 8"), "fr")
-'Toi — jouer la Banshee\\xa0: défausser le 7 vert de la Borne 8'
->>> step_text(Player.SECOND, Move.parse("claim 3 4"), "illegal claim-proof", "es")
-'Tu oponente — conquistar las piedras 3 y 4 → rechazado (una conquista debe demostrarse)'
+'Toi — jouer la Banshee\\xa0: défausser le 7 vert de sa Borne 8'
+>>> step_text(Player.SECOND, Move.parse("claim 3 4"), "illegal claim-together", "es")
+'Tu oponente — conquistar las piedras 3 y 4 → rechazada: todas las piedras nombradas juntas \
+deben estar demostradas; si no, no se conquista ninguna (decisión del sitio)'
 """
 
 from __future__ import annotations
@@ -41,25 +42,39 @@ _WHO = {Player.FIRST: "you", Player.SECOND: "opponent"}
 def move_text(player: Player, move: Move, lang: str) -> str:
     """``Toi — poser le 7 rouge sur la Borne 3``."""
     words = labels(lang)["moves"]
-    return f"{words['who'][_WHO[player]]} — {_action(move, lang)}"
+    return f"{words['who'][_WHO[player]]} — {_action(player, move, lang)}"
 
 
 def step_text(player: Player, move: Move, step: str, lang: str) -> str:
-    """The move and the engine's answer: ``… → accepté`` or ``… → refusé (the rule)``."""
-    names = labels(lang)
-    words = names["moves"]
+    """The move and the answer: ``… → accepté``, or ``… → refusé : the rule, as a sentence``."""
+    words = labels(lang)["moves"]
     if step == "ok":
         return f"{move_text(player, move, lang)} → {words['accepted']}"
+    colon = labels(lang)["punctuation"]["colon"].lstrip(" ")
+    return f"{move_text(player, move, lang)} → {words['refused']}{colon}{refusal(step, lang)}"
+
+
+def refusal(step: str, lang: str) -> str:
+    """Why a move is refused, as a sentence stating the rule it breaks."""
     rule = step.removeprefix("illegal ")
-    if rule == step or rule not in names["rules"]:
-        raise SiteCheckError(f"play-on step {step!r}: no rule label for it")
-    return f"{move_text(player, move, lang)} → {words['refused']} ({names['rules'][rule]})"
+    sentences = labels(lang)["refusals"]
+    if rule == step or rule not in sentences:
+        raise SiteCheckError(f"play-on step {step!r}: no refusal sentence for it")
+    return str(sentences[rule])
 
 
-def steps_summary(steps: Sequence[str], lang: str) -> str:
-    """The table's cell for a play-on case: ``Coups acceptés : 3 sur 4``."""
-    accepted = sum(1 for s in steps if s == "ok")
-    return str(labels(lang)["moves"]["summary"]).format(accepted=accepted, moves=len(steps))
+def steps_summary(steps: Sequence[str], game: str, termination: str | None, lang: str) -> str:
+    """What a play-on case comes to, for a player: the first refusal and its rule, or where the
+    game stands when every move was allowed (``Coup refusé : une Borne revendiquée est fermée…``).
+    """
+    words = labels(lang)["moves"]
+    refused = [s for s in steps if s != "ok"]
+    if refused:
+        return str(words["refused_summary"]).format(reason=refusal(refused[0], lang))
+    state = str(words["game"][game])
+    if termination is not None:
+        state += str(words["termination"][termination])
+    return state
 
 
 def outcome_text(
@@ -84,8 +99,9 @@ def outcome_text(
     return lines
 
 
-def _action(move: Move, lang: str) -> str:
+def _action(player: Player, move: Move, lang: str) -> str:
     words = labels(lang)["moves"]
+    own, other = words["own"][_WHO[player]], words["other"][_WHO[player]]
     if isinstance(move, Play):
         # A combat mode is played on a stone; a Clan card or an elite troop is placed on a side.
         key = "play_mode" if isinstance(move.card, Tactic) and not move.card.values else "play"
@@ -93,14 +109,18 @@ def _action(move: Move, lang: str) -> str:
     if isinstance(move, Strategist):
         card = card_with_article(move.card, lang)
         if move.target is None:
-            return str(words["strategist_discard"]).format(card=card, source=move.source)
-        return str(words["strategist"]).format(card=card, source=move.source, target=move.target)
+            return str(words["strategist_discard"]).format(card=card, source=move.source, own=own)
+        return str(words["strategist"]).format(
+            card=card, source=move.source, target=move.target, own=own
+        )
     if isinstance(move, Banshee):
         card = card_with_article(move.card, lang)
-        return str(words["banshee"]).format(card=card, stone=move.stone)
+        return str(words["banshee"]).format(card=card, stone=move.stone, other=other)
     if isinstance(move, Traitor):
         card = card_with_article(move.card, lang)
-        return str(words["traitor"]).format(card=card, source=move.source, target=move.target)
+        return str(words["traitor"]).format(
+            card=card, source=move.source, target=move.target, own=own, other=other
+        )
     if isinstance(move, Recruiter):
         counts = Counter(move.decks)
         decks = [
@@ -112,7 +132,8 @@ def _action(move: Move, lang: str) -> str:
         ]
         return str(words["recruiter"]).format(decks=joined(decks, lang))
     if isinstance(move, Return):
-        return str(words["return"]).format(cards=cards_with_articles(move.cards, lang))
+        one_or_more = words["return"][0 if len(move.cards) == 1 else 1]
+        return str(one_or_more).format(cards=cards_with_articles(move.cards, lang))
     if isinstance(move, Pass):
         return str(words["pass"])
     if isinstance(move, Claim):

@@ -56,13 +56,9 @@ def case_svg(case: Case, lang: str) -> str:
 
 
 def case_html(case: Case, lang: str) -> str:
-    """A page holding the case's row and its detail entry, as the edge-case page shows them."""
+    """A page holding the case as the edge-case page shows it: question, answer, why and detail."""
     entries = [case_entry(case)]
-    source = (
-        str(faq.verdict_table(entries, lang, PREVIEW_TABLE))
-        + "\n\n"
-        + str(faq.verdict_details(entries, lang, PREVIEW_TABLE, level=2))
-    )
+    source = str(faq.verdict_table(entries, lang, PREVIEW_TABLE))
     body = markdown.markdown(source, extensions=["tables", "attr_list", "md_in_html"])
     styles = "\n".join(
         path.read_text("utf-8") for path in sorted(_ASSETS.glob("*.css")) if path.is_file()

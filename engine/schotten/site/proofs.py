@@ -47,7 +47,7 @@ _TEXT: dict[str, dict[str, str]] = {
         ),
         "found": "{count} désaccord(s) trouvé(s)",
         "of": "{checked} sur {total}",
-        "none": "Aucun rapport de vérification n'est encore publié.",
+        "none": "Aucun rapport de vérification n’est encore publié.",
         "date": "rapport du {date}",
     },
     "es": {
@@ -74,7 +74,7 @@ _TEXT: dict[str, dict[str, str]] = {
 _SPACES: dict[str, dict[str, str]] = {
     "fr": {
         "base-one-stone": (
-            f"Jeu de base, une Borne{NBSP}: 3 cartes Clan contre 0, 1 ou 2, rien d'autre en vue"
+            f"Jeu de base, une Borne{NBSP}: 3 cartes Clan contre 0, 1 ou 2, rien d’autre en vue"
         ),
         "base-one-stone-complete": (
             f"Jeu de base, une Borne{NBSP}: 3 cartes Clan contre 3, quel que soit le côté "
@@ -91,7 +91,7 @@ _SPACES: dict[str, dict[str, str]] = {
             "4 cartes Clan contre 0 à 3"
         ),
         "elite-one-stone": (
-            f"Variante tactique, une Borne{NBSP}: Troupes d'élite de part et d'autre, visibles "
+            f"Variante tactique, une Borne{NBSP}: Troupes d’élite de part et d’autre, visibles "
             "ailleurs ou encore cachées"
         ),
         "sampled": "Positions rencontrées dans des parties aléatoires, plateau entier",
@@ -156,6 +156,7 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
         return _text(text["none"])
     digest = engine_digest()
     heads = ("space", "positions", "classes", "disagreements", "engine", "state")
+    colon = _text(labels(lang)["punctuation"]["colon"])
     rows = []
 
     def number(n: int) -> str:
@@ -179,12 +180,17 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
         engine = report["engine"]
         date = text["date"].format(date=_date(report["date"], lang))
         cells = [
-            f"{_text(_SPACES[lang][report['space']])}<br><code>{_text(report['space'])}</code>",
+            _text(_SPACES[lang][report["space"]]),
             positions,
             number(report["classes_checked"]),
             number(len(report["disagreements"])),
             f"{_text(engine['version'])} <code>{_text(engine['digest'])}</code><br>{_text(date)}",
             f'<span class="proof-{key}">{_text(state)}</span>',
+        ]
+        # On a phone each row is a block: every value but the first says its column's name.
+        cells[1:] = [
+            f'<span class="proof-label">{_text(text[h])}{colon}</span>{cell}'
+            for h, cell in zip(heads[1:], cells[1:], strict=True)
         ]
         rows.append("| " + " | ".join(c.replace("|", "&#124;") for c in cells) + " |")
     head = "| " + " | ".join(_text(text[h]) for h in heads) + " |"

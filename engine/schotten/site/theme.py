@@ -5,6 +5,9 @@
   :func:`heading_titles` reads each heading back from the page's HTML with its spaces.
 - The theme's interface strings that are not translated by the theme itself (the heading
   permalink's title, the 404 page) come from the labels' ``theme`` section.
+- Search finds words typed without their accents: :func:`fold_search_entries` gives each entry
+  of the search index a ``folded`` field, its text without accents, which the theme indexes like
+  the others (it indexes every field the index's ``config.fields`` names).
 
 >>> heading_titles('<h2 id="a">Les égalités\u00a0: <em>tout</em><a class="headerlink" '
 ...                'href="#a" title="x">&para;</a></h2>')
@@ -14,6 +17,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
@@ -56,3 +60,36 @@ def theme_words(lang: str) -> Mapping[str, Any]:
     """The interface strings the site sets itself, in ``lang``, with the language's colon."""
     names = labels(lang)
     return {**names["theme"], "colon": names["punctuation"]["colon"]}
+
+
+FOLDED = "folded"  # the search index's field of accent-free text
+
+
+def fold(text: str) -> str:
+    """``text`` without accents or markup, lower-cased: ``égalité`` → ``egalite``.
+
+    >>> fold("<p>L’égalité, le Comodín</p>")
+    ' l’egalite, le comodin '
+    """
+    plain = _TAG.sub(" ", text)
+    decomposed = unicodedata.normalize("NFD", plain)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def fold_search_entries(entries: list[dict[str, Any]]) -> None:
+    """Give every search entry with an accented word a ``folded`` field: its text and title
+    without accents, which the theme indexes like its other fields (mkdocs.yml's ``search``
+    settings name it). Entries that already have one are left alone.
+
+    >>> entries = [{"title": "Les égalités", "text": "<p>Égalité</p>"}, {"title": "a", "text": "b"}]
+    >>> fold_search_entries(entries)
+    >>> entries[0]["folded"], "folded" in entries[1]
+    ('les egalites  egalite ', False)
+    """
+    for entry in entries:
+        if FOLDED in entry:
+            continue
+        whole = f"{entry.get('title', '')} {entry.get('text', '')}"
+        folded = fold(whole)
+        if folded != _TAG.sub(" ", whole).lower():
+            entry[FOLDED] = folded

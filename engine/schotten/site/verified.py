@@ -20,11 +20,15 @@ schotten.site.SiteCheckError: example 'red 8, green 9, blue 1' is a sum of 18, n
 
 from __future__ import annotations
 
+import dataclasses
+import html
 import itertools
-from collections.abc import Callable, Iterable
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from schotten.board import STONES, Player, Stone, Variant
+from schotten.board import STONES, Board, Player, Stone, Variant
 from schotten.cards import (
     CLAN_CARDS,
     TACTIC_CARDS,
@@ -35,12 +39,15 @@ from schotten.cards import (
     Tactic,
     parse_card,
 )
+from schotten.claims import judge_claim
 from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError
 from schotten.formations import Formation, FormationKind
 from schotten.odds import LADDER, hand_counts
 from schotten.outcome import ADJACENT_TO_WIN, STONES_TO_WIN
 from schotten.site import SiteCheckError, labels
+from schotten.svg import position_svg
+from schotten.troops import troops_as
 
 # The kinds a page may name, in the site's notation (the keys of the labels' "formations").
 KINDS: dict[str, FormationKind] = {k.key: k for k in FormationKind}
@@ -79,10 +86,10 @@ def card_name(card: Card, lang: str) -> str:
 
 
 def card_with_article(card: Card, lang: str) -> str:
-    """A card with its definite article, for a sentence: ``le 9 rouge``, ``l'Espion``.
+    """A card with its definite article, for a sentence: ``le 9 rouge``, ``l’Espion``.
 
     >>> card_with_article(ClanCard(Colour.RED, 9), "fr"), card_with_article(Tactic.SPY, "fr")
-    ('le 9 rouge', "l'Espion")
+    ('le 9 rouge', 'l’Espion')
     """
     return _card_words(card, lang, "card_the", "tactics_the")
 
@@ -104,6 +111,28 @@ def cards_text(cards: Iterable[Card], lang: str) -> str:
 def cards_with_articles(cards: Iterable[Card], lang: str) -> str:
     """``le 3 orange et le 5 orange``."""
     return joined([card_with_article(c, lang) for c in cards], lang)
+
+
+def side_text(placed: Sequence[Card], resolved: Sequence[ClanCard], lang: str) -> str:
+    """A side as it stands, each elite troop with what it becomes: ``3 rouge, 3 vert et le Joker
+    en 3 orange``. ``resolved`` is the engine's resolution of the same side (Clan cards only).
+
+    >>> side_text([ClanCard(Colour.RED, 3), Tactic.JOKER],
+    ...           [ClanCard(Colour.RED, 3), ClanCard(Colour.RED, 3)], "fr")
+    '3 rouge et le Joker en 3 orange'
+    """
+    try:
+        pairs = troops_as(placed, resolved)
+    except ValueError as error:
+        raise SiteCheckError(str(error)) from None
+    elite_as = str(labels(lang)["words"]["elite_as"])
+    words = [
+        card_name(card, lang)
+        if becomes is None
+        else elite_as.format(troop=card_with_article(card, lang), card=card_name(becomes, lang))
+        for card, becomes in pairs
+    ]
+    return joined(words, lang)
 
 
 def joined(items: list[str], lang: str) -> str:
@@ -204,6 +233,90 @@ def check_ladder(size: int = 3) -> tuple[FormationKind, ...]:
     return LADDER
 
 
+_TITLE = re.compile(r"(<title\b[^>]*>)(.*?)(</title>)", re.S)
+
+
+def picture_titled(svg: str, title: str) -> str:
+    """The picture with ``title`` in its ``<title>`` element (the one screen readers announce)."""
+    text = html.escape(title, quote=False)
+    return _TITLE.sub(lambda m: f"{m[1]}{text}{m[3]}", svg, count=1)
+
+
+def example_board(
+    mine: dict[int, str] | None = None,
+    theirs: dict[int, str] | None = None,
+    *,
+    kinds: dict[int, str] | None = None,
+    held: dict[str, list[int]] | None = None,
+    first: str = "you",
+) -> Board:
+    """A base-game position for a picture, each stated formation checked by the engine.
+
+    ``mine`` and ``theirs`` give each stone's cards (``"red 1, red 2"``); ``kinds`` the formation
+    a complete side of yours makes there (as in :func:`check_example`); ``held`` the stones each
+    player already holds (``{"you": [3, 4], "opponent": [6]}``). On each stone the sides are
+    completed in turn, ``first`` (``you`` or ``opponent``) first, which settles a perfect tie.
+    """
+    sides = {Player.FIRST: mine or {}, Player.SECOND: theirs or {}}
+    if first not in ("you", "opponent"):
+        raise SiteCheckError(f"first={first!r}: 'you' or 'opponent'")
+    order = (Player.FIRST, Player.SECOND) if first == "you" else (Player.SECOND, Player.FIRST)
+    board = Board.empty(Variant.BASE)
+    step = 0
+    seen: set[Card] = set()
+    for player in order:
+        for number, text in sorted(sides[player].items()):
+            if number not in STONES:
+                raise SiteCheckError(f"picture: no stone {number}")
+            for card in parse_example(text):
+                if card in seen:
+                    raise SiteCheckError(f"picture: {text!r} uses a card shown elsewhere")
+                seen.add(card)
+                board = board.place(player, number, card, at=step)
+                step += 1
+    for number, kind in (kinds or {}).items():
+        check_example(sides[Player.FIRST].get(number, ""), kind)
+    for who, numbers in (held or {}).items():
+        if who not in ("you", "opponent"):
+            raise SiteCheckError(f"picture: held by {who!r}? ('you' or 'opponent')")
+        owner = Player.FIRST if who == "you" else Player.SECOND
+        for number in numbers:
+            stone = dataclasses.replace(board.stone(number), claimed_by=owner)
+            board = board.with_stone(stone)
+    return board
+
+
+def position_picture(
+    board: Board, lang: str, title: str, claim: Iterable[int] = (), verdict: str | None = None
+) -> str:
+    """The site's picture of ``board``; with ``verdict`` (``granted`` or ``refused``), the engine
+    must give that verdict to the claim of ``claim``, or :class:`SiteCheckError`."""
+    stones = tuple(claim)
+    if verdict is not None:
+        if verdict not in ("granted", "refused") or not stones:
+            raise SiteCheckError(
+                f"picture: verdict={verdict!r} needs a claim and is granted/refused"
+            )
+        granted = all(v.granted for v in judge_claim(board, Player.FIRST, stones))
+        if granted != (verdict == "granted"):
+            found = "granted" if granted else "refused"
+            raise SiteCheckError(f"picture: the claim of {list(stones)} is {found}, not {verdict}")
+    ident = "picture-" + re.sub(r"[^a-z0-9]+", "-", fold_ascii(title).lower()).strip("-")
+    svg = position_svg(board, stones, labels=labels(lang), ident=f"{ident}-{lang}")
+    figure = picture_titled(svg, title)
+    caption = html.escape(title, quote=False)
+    return (
+        f'<figure class="position-figure" data-search-exclude>{figure}'
+        f"<figcaption>{caption}</figcaption></figure>"
+    )
+
+
+def fold_ascii(text: str) -> str:
+    """``text`` in ASCII letters, for an id: ``Égalité`` → ``Egalite``."""
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if c.isascii())
+
+
 def format_number(n: int, lang: str) -> str:
     """An integer as the page's language writes it.
 
@@ -242,4 +355,23 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
         check_rarer(a, b, 4 if mud else 3)
         return ""
 
-    return {"example": example, "fact": fact, "ladder": ladder, "rarer": rarer}
+    def picture(
+        title: str,
+        mine: dict[int, str] | None = None,
+        theirs: dict[int, str] | None = None,
+        kinds: dict[int, str] | None = None,
+        held: dict[str, list[int]] | None = None,
+        claim: Iterable[int] = (),
+        verdict: str | None = None,
+        first: str = "you",
+    ) -> str:
+        board = example_board(mine, theirs, kinds=kinds, held=held, first=first)
+        return position_picture(board, lang, title, claim, verdict)
+
+    return {
+        "example": example,
+        "fact": fact,
+        "ladder": ladder,
+        "rarer": rarer,
+        "picture": picture,
+    }

@@ -265,7 +265,9 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
 def checker_labels(lang: str) -> dict[str, Any]:
     """The labels the checker's script needs, all from the page's language."""
     names = labels(lang)
-    keys = ("card", "colours", "tactics", "formations", "verdicts", "reasons", "checker")
+    # The answer's sentences are the pages' own (schotten.site.faq.reasoning): their labels too.
+    keys: tuple[str, ...] = ("card", "colours", "tactics", "formations", "verdicts", "reasons")
+    keys += ("checker", "card_the", "tactics_the", "formations_a", "faq", "words")
     return {**{key: names[key] for key in keys}, "and": names["words"]["and"]}
 
 

@@ -135,9 +135,39 @@ class Checker {
     return names.length ? names.join(", ") + this.labels.and + last : last || "";
   }
 
+  cardWithArticle(card) {
+    const [colour, value] = card.split(" ");
+    if (value === undefined) return this.labels.tactics_the[card];
+    return fill(this.labels.card_the, { value, colour: this.labels.colours[colour] });
+  }
+
+  joined(names) {
+    const last = names.pop();
+    return names.length ? names.join(", ") + this.labels.and + last : last || "";
+  }
+
+  sideText(pairs) {
+    // A side as the pages write it: each elite troop with the card it becomes
+    // ("3 rouge, 3 vert et le Joker en 3 orange"); the engine gives the pairs.
+    return this.joined(
+      pairs.map(([card, as]) =>
+        as
+          ? fill(this.labels.words.elite_as, {
+              troop: this.cardWithArticle(card),
+              card: this.cardName(as),
+            })
+          : this.cardName(card),
+      ),
+    );
+  }
+
   formationText(formation) {
-    const name = this.labels.formations[formation.kind];
-    return fill(this.words.formation, { name, total: formation.total });
+    // "un Brelan, total 9", "un total de 26": the pages' words (schotten.site.faq).
+    if (formation.kind === "total") {
+      return fill(this.labels.faq.formation_total, { total: formation.total });
+    }
+    const name = this.labels.formations_a[formation.kind];
+    return fill(this.labels.faq.formation, { name, total: formation.total });
   }
 
   currentZone() {
@@ -314,21 +344,38 @@ class Checker {
     reason.textContent = this.labels.reasons[result.reason];
     head.append(verdict, " — ", reason);
     answer.append(head);
-    if (result.mine) lines.push(fill(this.words.yours, { formation: this.formationText(result.mine) }));
+    // The same sentences as the pages' reasoning (schotten.site.faq.reasoning).
+    const faq = this.labels.faq;
+    const placed = this.cardsText(result.theirs_side.map(([card]) => card));
+    const theirs = placed || this.labels.words.empty_side;
+    if (result.mine) {
+      lines.push(
+        fill(faq.mine, {
+          formation: this.formationText(result.mine),
+          cards: this.sideText(result.mine_side),
+        }),
+      );
+    }
     if (result.witness) {
       const w = result.witness;
-      const text = fill(this.words.witness, {
-        cards: this.cardsText(w.cards),
+      const text = fill(faq.witness, {
+        cards: theirs,
+        added: this.joined(w.cards.map((card) => this.cardWithArticle(card))),
         formation: this.formationText(w.formation),
-        side: this.cardsText(w.side),
+        side: this.sideText(w.side_as),
       });
       lines.push(["schotten-checker__witness", text]);
     } else if (result.theirs && result.theirs_complete) {
-      lines.push(fill(this.words.theirs, { formation: this.formationText(result.theirs) }));
+      lines.push(
+        fill(faq.theirs, {
+          formation: this.formationText(result.theirs),
+          cards: this.sideText(result.theirs_side),
+        }),
+      );
     } else if (result.theirs) {
-      lines.push(fill(this.words.theirs_best, { formation: this.formationText(result.theirs) }));
+      lines.push(fill(faq.theirs_best, { cards: theirs, formation: this.formationText(result.theirs) }));
     } else if (result.mine) {
-      lines.push(this.words.theirs_none);
+      lines.push(fill(faq.theirs_none, { cards: theirs }));
     }
     for (const line of lines) {
       const p = document.createElement("p");
