@@ -103,6 +103,42 @@ def test_a_page_includes_imports_extends_and_defines_nothing(
     assert f"{{% {tag}" in message and line_of(message) == 4
 
 
+def test_a_block_of_questions_is_the_one_call_block_a_page_may_hold(
+    entries: tuple[faq.FaqEntry, ...],
+) -> None:
+    page = (
+        "# R\n\n{% call questions() %}\n**La main compte-t-elle\u202f?** Non.\n"
+        "{% endcall %}\n"
+    )
+    text = build.render_page(page, "fr", "rules.md", entries)
+    assert "**La main compte-t-elle\u202f?** Non." in text and "schotten-questions" in text
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "{% call example() %}x{% endcall %}",
+        "{% call questions('x') %}x{% endcall %}",
+        "{% call(y) questions() %}x{% endcall %}",
+        "{% call questions() %}{% call questions() %}x{% endcall %}{% endcall %}",
+        "{% call questions() %}{% set x = 1 %}{% endcall %}",
+        "{% call questions() %}{{ 1/0 }}{% endcall %}",
+    ],
+)
+def test_a_call_block_other_than_plain_questions_is_refused(
+    entries: tuple[faq.FaqEntry, ...], statement: str
+) -> None:
+    message = refusal(entries, f"# R\n\ntexte\n{statement}\n")
+    assert line_of(message) == 4, message
+
+
+def test_a_mapping_given_to_a_page_function_holds_plain_values_only(
+    entries: tuple[faq.FaqEntry, ...],
+) -> None:
+    message = refusal(entries, '# R\n\n{{ fact("clan-cards", {1: x}) }}\n')
+    assert "plain values only" in message
+
+
 @pytest.mark.parametrize(
     "expression",
     [

@@ -281,16 +281,40 @@ _TAGS: dict[type[jinja2.nodes.Node], str] = {
     jinja2.nodes.With: "with",
 }
 _HOW = "a page holds Markdown and calls of page functions, {{ example(...) }}, only"
+# Page functions that take a block of the page's own Markdown, as {% call f() %}...{% endcall %}.
+_BLOCK_FUNCTIONS = frozenset({"questions"})
 
 
 def _check_page(tree: jinja2.nodes.Template, functions: Mapping[str, Any]) -> None:
-    for node in tree.body:
+    _check_body(tree.body, functions, inside_block=False)
+
+
+def _check_body(
+    body: list[jinja2.nodes.Node], functions: Mapping[str, Any], *, inside_block: bool
+) -> None:
+    for node in body:
+        if isinstance(node, jinja2.nodes.CallBlock) and not inside_block:
+            _check_block(node, functions)
+            continue
         if not isinstance(node, jinja2.nodes.Output):
             tag = _TAGS.get(type(node), type(node).__name__.lower())
             raise _PageError(node.lineno, f"{{% {tag} %}} is not allowed here: {_HOW}")
         for child in node.nodes:
             if not isinstance(child, jinja2.nodes.TemplateData):
                 _check_call(child, functions)
+
+
+def _check_block(node: jinja2.nodes.CallBlock, functions: Mapping[str, Any]) -> None:
+    call = node.call
+    name = call.node.name if isinstance(call.node, jinja2.nodes.Name) else ""
+    blocks = ", ".join(sorted(_BLOCK_FUNCTIONS))
+    if name not in _BLOCK_FUNCTIONS or name not in functions:
+        raise _PageError(
+            node.lineno, f"{{% call %}} takes a block page function ({blocks}) only: {_HOW}"
+        )
+    if call.args or call.kwargs or call.dyn_args or call.dyn_kwargs or node.args:
+        raise _PageError(node.lineno, f"{{% call {name}() %}} takes no arguments")
+    _check_body(node.body, functions, inside_block=True)
 
 
 def _check_call(node: jinja2.nodes.Node, functions: Mapping[str, Any]) -> None:
@@ -312,7 +336,8 @@ def _check_call(node: jinja2.nodes.Node, functions: Mapping[str, Any]) -> None:
     if node.dyn_args is not None or node.dyn_kwargs is not None or not all(map(_plain, values)):
         raise _PageError(
             node.lineno,
-            f"{called}(...) takes plain values only: text, numbers, true or false, lists of them",
+            f"{called}(...) takes plain values only: text, numbers, true or false, lists and "
+            "mappings of them",
         )
 
 
@@ -325,6 +350,8 @@ def _plain(node: jinja2.nodes.Node) -> bool:
         )
     if isinstance(node, jinja2.nodes.List | jinja2.nodes.Tuple):
         return all(_plain(item) for item in node.items)
+    if isinstance(node, jinja2.nodes.Dict):
+        return all(_plain(pair.key) and _plain(pair.value) for pair in node.items)
     return False
 
 
