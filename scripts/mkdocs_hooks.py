@@ -22,7 +22,7 @@ from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, PluginError
-from mkdocs.plugins import event_priority
+from mkdocs.plugins import CombinedEvent, event_priority
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
 from mkdocs.utils.meta import get_data
@@ -190,7 +190,7 @@ def on_page_content(html: str, page: Page, **kwargs: Any) -> str:
     return html
 
 
-def on_page_context(
+def _fold_search(
     context: TemplateContext, page: Page, config: MkDocsConfig, **kwargs: Any
 ) -> TemplateContext:
     # The search plugin has just indexed the page (plugins come before hooks): give its entries
@@ -263,7 +263,7 @@ _previews: dict[str, bytes] = {}
 
 
 @event_priority(50)  # before the search plugin reads the page: the question markers are no text
-def on_page_context(
+def _page_head(
     context: TemplateContext, page: Page, config: MkDocsConfig, **kwargs: Any
 ) -> TemplateContext:
     if not _last:
@@ -323,3 +323,8 @@ def _write_previews(config: MkDocsConfig) -> None:
     for name, png in sorted(_previews.items()):
         write_atomically(folder / name, png)
     _previews.clear()
+
+
+# The page's head is written before the search plugin reads the page, its search entries are
+# folded after.
+on_page_context = CombinedEvent(_page_head, _fold_search)

@@ -106,10 +106,7 @@ def test_a_page_includes_imports_extends_and_defines_nothing(
 def test_a_block_of_questions_is_the_one_call_block_a_page_may_hold(
     entries: tuple[faq.FaqEntry, ...],
 ) -> None:
-    page = (
-        "# R\n\n{% call questions() %}\n**La main compte-t-elle\u202f?** Non.\n"
-        "{% endcall %}\n"
-    )
+    page = "# R\n\n{% call questions() %}\n**La main compte-t-elle\u202f?** Non.\n{% endcall %}\n"
     text = build.render_page(page, "fr", "rules.md", entries)
     assert "**La main compte-t-elle\u202f?** Non." in text and "schotten-questions" in text
 
