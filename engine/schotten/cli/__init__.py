@@ -27,8 +27,8 @@ from schotten.casebook.lock import LockEntry, lock_path, read_lock, updated_lock
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
+from schotten.cli import conformance as conformance_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
-from schotten.conformance import cli as conformance_cli
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
 from schotten.verify import cli as verify_cli
