@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from schotten.casebook import load_case, run_case
 from schotten.casebook.approve import approve
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
+from schotten.cli.progress import Progress
 from schotten.conformance import suite
 from schotten.conformance.client import LocalEngine
-from schotten.conformance.progress import Progress
 from schotten.conformance.runner import run
 
 ROOT = Path(__file__).resolve().parents[1]

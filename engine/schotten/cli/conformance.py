@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
 from schotten.conformance.client import EngineFailure, ProcessEngine, handshake
-from schotten.conformance.progress import Progress
 from schotten.conformance.runner import MalformedVector, RunReport, run
 from schotten.conformance.vectors import KINDS, expected_counts
 
