@@ -28,10 +28,10 @@ from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
 from schotten.cli import conformance as conformance_cli
+from schotten.cli import verify as verify_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.records import Record
-from schotten.verify import cli as verify_cli
 
 EXIT_OK = 0
 EXIT_FAILED = 1
