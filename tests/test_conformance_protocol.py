@@ -165,7 +165,7 @@ def test_serve_over_pipes_answers_line_by_line() -> None:
     ]
     text = "".join(json.dumps(r) + "\n" for r in requests)
     done = subprocess.run(
-        [sys.executable, "-m", "schotten.conformance", "serve"],
+        [sys.executable, "-m", "schotten", "conformance", "serve"],
         input=text,
         capture_output=True,
         text=True,

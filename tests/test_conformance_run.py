@@ -26,7 +26,7 @@ from schotten.conformance.runner import run
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
-SERVE = f"{shlex.quote(sys.executable)} -m schotten.conformance serve"
+SERVE = f"{shlex.quote(sys.executable)} -m schotten conformance serve"
 
 
 def engine(name: str) -> str:

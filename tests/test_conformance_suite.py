@@ -251,7 +251,7 @@ def test_export_writes_a_suite_and_keeps_the_other_kinds(
     assert list(suite.manifest(tmp_path)["kinds"]) == ["formations"]
 
 
-@pytest.mark.parametrize("value", ["1", "true", "yes"])
+@pytest.mark.parametrize("value", ["", "1", "true", "yes"])
 def test_export_is_refused_when_ci_is_set(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

@@ -43,7 +43,7 @@ from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, parse_card
 from schotten.claims import StoneVerdict, judge_stone
-from schotten.errors import InvalidNotationError
+from schotten.errors import InvalidNotationError, SchottenError
 from schotten.formations import Formation
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
@@ -52,7 +52,7 @@ _KEYS = {"variant", "mine", "theirs", "elsewhere", "mud_fight", "blind_mans_bluf
 _KEYS |= {"completed_first"}
 
 
-class PositionError(ValueError):
+class PositionError(SchottenError, ValueError):
     """A position the checker cannot judge; ``answer`` is the JSON error sent back."""
 
     def __init__(self, code: str, **details: Any) -> None:

@@ -25,6 +25,8 @@ import json
 import re
 from typing import Any
 
+from schotten.errors import SchottenError
+
 MAX_DEPTH = 20
 MAX_DIGITS = 30
 
@@ -32,7 +34,7 @@ MAX_DIGITS = 30
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
 
 
-class JsonInputError(ValueError):
+class JsonInputError(SchottenError, ValueError):
     """Text that is not JSON, or JSON past the limits; ``line``/``column`` from 1 (0: unknown)."""
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:

@@ -6,6 +6,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from schotten.errors import SchottenError
+
 KeyPath = tuple[str | int, ...]
 
 
@@ -42,7 +44,7 @@ class CaseError:
         return f"{where}: {format_key_path(self.key_path)}: {self.message}"
 
 
-class CaseFileError(ValueError):
+class CaseFileError(SchottenError, ValueError):
     """One or more case files are invalid; ``errors`` lists every problem of every file."""
 
     def __init__(self, errors: Iterable[CaseError]) -> None:
@@ -51,3 +53,6 @@ class CaseFileError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+    def messages(self) -> tuple[str, ...]:
+        return tuple(str(e) for e in self.errors)

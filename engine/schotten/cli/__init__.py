@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from schotten import _files
 from schotten.board import Player
 from schotten.casebook.approve import approve
 from schotten.casebook.case import Case, case_order, load_case, publication_problems
@@ -30,7 +31,7 @@ from schotten.casebook.schema import schema_text
 from schotten.cli import conformance as conformance_cli
 from schotten.cli import verify as verify_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
-from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.errors import SchottenError
 from schotten.records import Record
 
 EXIT_OK = 0
@@ -47,7 +48,7 @@ The case format is described in cases/README.md; `schotten schema` prints its JS
 """
 
 
-class CommandError(Exception):
+class CommandError(SchottenError):
     """A problem the user can fix, reported as ``error: ...`` (exit status 1)."""
 
 
@@ -133,11 +134,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = build_parser(prog).parse_args(argv)
     try:
         return int(_COMMANDS[args.command](args))
-    except CaseFileError as exc:
-        for error in exc.errors:
-            _error(str(error))
-    except (CommandError, InvalidNotationError, IllegalActionError, InvalidPositionError) as exc:
-        _error(str(exc))
+    except SchottenError as exc:  # a mistake in what was given: said, never a traceback
+        for message in exc.messages():
+            _error(message)
+        return exc.exit_status
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except OSError as exc:
@@ -372,11 +372,10 @@ def _explain(args: argparse.Namespace) -> int:
 def refuse_under_ci(command: str) -> None:
     """``approve`` and ``retire`` change what is published: never on CI (``CI`` set at all, to
     any value, even empty)."""
-    if "CI" in os.environ:
-        raise CommandError(
-            f"{command} does not run when CI is set (whatever its value): publication changes "
-            "are made on purpose, on a working copy, and the diff is reviewed"
-        )
+    _files.refuse_under_ci(
+        f"{command} does not run when CI is set (whatever its value): publication changes "
+        "are made on purpose, on a working copy, and the diff is reviewed"
+    )
 
 
 def _approve(args: argparse.Namespace) -> int:

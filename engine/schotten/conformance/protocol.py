@@ -38,7 +38,12 @@ from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.wire import PROTOCOL, dumps, formation_data, game_data
-from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidPositionError,
+    SchottenError,
+)
 from schotten.formations import Formation
 from schotten.game import Game, round_points
 from schotten.position_data import board_from_data
@@ -47,7 +52,7 @@ ENGINE_NAME = "schotten (reference)"
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
 
 
-class RequestError(ValueError):
+class RequestError(SchottenError, ValueError):
     """A request this engine cannot answer; becomes ``{"error": code, "message": ...}``."""
 
     def __init__(self, code: str, message: str) -> None:

@@ -25,12 +25,12 @@ from schotten.claims import Reason
 from schotten.conformance.casefile import claim_case, move_case
 from schotten.conformance.client import Engine, EngineFailure
 from schotten.conformance.wire import dumps, moves_digest
-from schotten.errors import InvalidNotationError, InvalidPositionError
+from schotten.errors import InvalidNotationError, InvalidPositionError, SchottenError
 from schotten.game import Game
 from schotten.position_data import board_from_data
 
 
-class MalformedVector(ValueError):
+class MalformedVector(SchottenError, ValueError):
     """A vector of the suite that lacks what its kind needs (a damaged or foreign file)."""
 
 

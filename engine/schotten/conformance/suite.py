@@ -16,14 +16,16 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from schotten._files import refuse_under_ci
 from schotten.conformance.schemas import SCHEMAS
 from schotten.conformance.vectors import KINDS, vectors
 from schotten.conformance.wire import PROTOCOL, SUITE_FORMAT, dumps
+from schotten.errors import SchottenError
 
 MANIFEST = "manifest.json"
 
 
-class SuiteError(Exception):
+class SuiteError(SchottenError):
     """A suite folder that cannot be read or written, said in one sentence."""
 
 
@@ -38,11 +40,10 @@ def export(
     ``progress(kind, done)`` is called as vectors are made. Refused when ``CI`` is set: the suite
     is regenerated on purpose, on a working copy, and its diff reviewed.
     """
-    if os.environ.get("CI"):
-        raise SuiteError(
-            "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
-            "working copy, and the diff is reviewed"
-        )
+    refuse_under_ci(
+        "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
+        "working copy, and the diff is reviewed"
+    )
     folder.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {"format": SUITE_FORMAT, "protocol": PROTOCOL, "kinds": {}}
     old = _old_manifest(folder)

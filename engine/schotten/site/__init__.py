@@ -11,10 +11,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from schotten.errors import SchottenError
+
 LANGUAGES = ("fr", "es")
 
 
-class SiteCheckError(Exception):
+class SiteCheckError(SchottenError):
     """Something on a page, a case or a label is wrong: the site must not be published."""
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult, Disagreement, Judge, check_chunk
 from schotten.verify.report import Totals, engine_digest, totals
 from schotten.verify.spaces import SPACES
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 INSTALL_HINT = "schotten verify needs Dask: pip install 'schotten[verify]' (dask[distributed])"
 
 
-class VerifyError(Exception):
+class VerifyError(SchottenError):
     """A problem the user can fix (bad shard, no Dask, no such store)."""
 
 
