@@ -82,6 +82,8 @@ from schotten.moves import (
     Traitor,
 )
 from schotten.outcome import Outcome, Termination, winning_condition
+from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
+from schotten.position import position_problems
 from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
 from schotten.tactics import distinct
@@ -172,42 +174,30 @@ hand)
             decks = fill_decks(board, hand_lists)
         clan = list(decks.get(Deck.CLAN, ()))
         tactic = list(decks.get(Deck.TACTIC, ()))
-        problems = list(_position_problems(board, hand_lists, clan, tactic, phase, to_move))
         if step is None:
             times = [s.completed_at for st in board.stones for s in st.sides]
             step = max((t for t in times if t is not None), default=-1) + 1
-        late = [
-            f"stone {st.number}"
-            for st in board.stones
-            for s in st.sides
-            if s.completed_at is not None and s.completed_at >= step
-        ]
-        if late:
-            problems.append(f"step {step} is not after the completion times of {', '.join(late)}")
-        if phase is Phase.RETURN:
-            recruited = True
-        elif recruited and phase in (Phase.PLAY, Phase.DRAW):
-            problems.append(
-                f"a Recruiter played this turn, but the turn is at its {phase} step "
-                "(no normal draw after a Recruiter)"
-            )
-        if recruited:
-            # Only a player who has just played the Recruiter can be at this point of a turn.
-            why = tactics.recruiter_pending(board, to_move)
-            if why is not None:
-                where = "a Recruiter return step" if phase is Phase.RETURN else "recruited is true"
-                problems.append(f"[{Rule.RECRUITER}] {where}, but {why}")
-        problems += _outcome_problems(board, outcome)
+        recruited = recruited or phase is Phase.RETURN
+        problems = position_problems(
+            board,
+            hand_lists,
+            {Deck.CLAN: clan, Deck.TACTIC: tactic},
+            to_move=to_move,
+            phase=phase,
+            step=step,
+            recruited=recruited,
+            outcome=outcome,
+        )
         if problems:
-            raise InvalidPositionError("; ".join(problems))
+            raise InvalidPositionError("; ".join(map(str, problems)))
         game = cls.__new__(cls)
         hands_pair = (hand_lists[0], hand_lists[1])
         game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
         if outcome is not None and outcome.termination is Termination.DEADLOCK:
-            problems = list(game._deadlock_problems(phase))
-            if problems:
+            deadlock = list(game._deadlock_problems(phase))
+            if deadlock:
                 raise InvalidPositionError(
-                    f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(problems)
+                    f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(deadlock)
                 )
         game.seed = None
         game.first = to_move
@@ -819,126 +809,6 @@ class Match:
                 for player, points in zip(Player, round_points(game), strict=True):
                     totals[player] += points
         return totals[0], totals[1]
-
-
-# -- positions ---------------------------------------------------------------------------------
-
-
-def fill_decks(
-    board: Board,
-    hands: Sequence[Iterable[Card]],
-    tops: Mapping[Deck, Sequence[Card]] | None = None,
-) -> dict[Deck, tuple[Card, ...]]:
-    """The decks of a position: the given ``tops`` (first drawn first), then every other card of
-    the deck's kind not on the table, in the discard pile or in a hand, in the engine's card order
-    (Clan: red 1 ... purple 9; Tactic: ``TACTIC_CARDS``).
-
-    >>> board = Board.empty(Variant.TACTICAL)
-    >>> decks = fill_decks(board, [[], []], {Deck.TACTIC: [Tactic.TRAITOR]})
-    >>> format_cards(decks[Deck.TACTIC][:3])
-    'traitor, joker, joker'
-    """
-    tops = tops or {}
-    accounted = Counter(board.visible())
-    for hand in hands:
-        accounted.update(hand)
-    for cards in tops.values():
-        accounted.update(cards)
-    # A card accounted for too often is left to the position's own check, which names it.
-    rest = _all_cards(board.variant) - accounted
-    decks: dict[Deck, tuple[Card, ...]] = {}
-    orders: tuple[tuple[Deck, tuple[Card, ...]], ...] = (
-        (Deck.CLAN, CLAN_CARDS),
-        (Deck.TACTIC, TACTIC_CARDS),
-    )
-    for deck, order in orders:
-        below = [c for c in distinct(order) for _ in range(rest[c])]
-        decks[deck] = (*tops.get(deck, ()), *below)
-    return decks
-
-
-def _all_cards(variant: Variant) -> Counter[Card]:
-    cards: Counter[Card] = Counter(CLAN_CARDS)
-    if variant is Variant.TACTICAL:
-        cards.update(TACTIC_CARDS)
-    return cards
-
-
-def _position_problems(
-    board: Board,
-    hands: list[list[Card]],
-    clan: list[Card],
-    tactic: list[Card],
-    phase: Phase,
-    to_move: Player,
-) -> Iterator[str]:
-    yield from board.problems()
-    variant = board.variant
-    if variant is Variant.BASE and any(board.discard):
-        yield "the base game has no discard pile (only ruses discard cards)"
-    for player, hand in zip(Player, hands, strict=True):
-        # The Recruiter raises the mover's hand by two until the return step.
-        limit = variant.hand_size + (2 if phase is Phase.RETURN and player is to_move else 0)
-        if len(hand) > limit:
-            yield f"{player}'s hand holds {len(hand)} cards (at most {limit})"
-    for card in clan:
-        if not isinstance(card, ClanCard):
-            yield f"{card} is in the Clan deck"
-    for card in tactic:
-        if isinstance(card, ClanCard):
-            yield f"{card} is in the Tactic deck"
-    places: dict[Card, list[str]] = {}
-    for card in board.visible():
-        places.setdefault(card, []).append("on the table")
-    for player, hand in zip(Player, hands, strict=True):
-        for card in hand:
-            places.setdefault(card, []).append(f"in {player}'s hand")
-    for name, deck in (("Clan", clan), ("Tactic", tactic)):
-        for card in deck:
-            places.setdefault(card, []).append(f"in the {name} deck")
-    everything = _all_cards(variant)
-    for card in distinct([*everything, *places]):
-        where = places.get(card, [])
-        copies = everything[card]
-        if isinstance(card, Tactic) and variant is Variant.BASE:
-            if any(not w.startswith("on the table") for w in where):
-                yield f"{card} in the base game ({', '.join(where)})"
-        elif not where:
-            yield f"{card} is missing (not on the table, in a hand or in a deck)"
-        elif len(where) > copies and any(not w.startswith("on the table") for w in where):
-            yield (
-                f"{card} is in the game {'twice' if len(where) == 2 else f'{len(where)} times'} "
-                f"({', '.join(distinct(where))})"
-            )
-        elif len(where) < copies:
-            yield f"{card} is in the game {len(where)} times, not {copies}"
-
-
-def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
-    wins = {p: winning_condition(board, p) for p in Player}
-    if outcome is None:
-        for player, won in wins.items():
-            if won is not None:
-                held = ", ".join(map(str, board.stones_held(player)))
-                yield f"{player} holds stones {held} ({won}): the game is over, give its outcome"
-    elif outcome.termination is not Termination.DEADLOCK:
-        if outcome.winner is None or wins[outcome.winner] is None:
-            yield f"outcome {outcome}: no such win on the board"
-    else:
-        # The closing's verdict: the one player who holds a winning set wins; else a draw.
-        holders = [p for p, won in wins.items() if won is not None]
-        winner = holders[0] if len(holders) == 1 else None
-        if outcome.winner is not None and wins[outcome.winner] is None:
-            yield f"outcome {outcome}: the winner does not hold a winning set of stones"
-        elif outcome.winner != winner and winner is None:
-            yield f"[{Rule.DEADLOCK}] outcome {outcome}: both players hold a winning set: a draw"
-        elif outcome.winner != winner:
-            assert winner is not None
-            held = ", ".join(map(str, board.stones_held(winner)))
-            yield (
-                f"[{Rule.DEADLOCK}] outcome {outcome}: {winner} holds stones {held} "
-                f"({wins[winner]}) and the other player no winning set: {winner} wins"
-            )
 
 
 def _deadlock_taker(stone: Stone) -> Player | None:
