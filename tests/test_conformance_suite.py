@@ -154,7 +154,7 @@ def test_claims_cover_every_reason_both_variants_and_the_rules_asked_for(
     assert len(features) == 7
     for feature, count in features.items():
         assert count >= 200, feature
-    # The tables are real tables: each one reads back and passes Board.check.
+    # The tables are real tables: each one reads back and passes check_table.
     for vector in spread(generated, 300):
         board_from_data(vector["position"])
 
