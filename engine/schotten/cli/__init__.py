@@ -32,7 +32,7 @@ from schotten.cli import conformance as conformance_cli
 from schotten.cli import verify as verify_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import SchottenError
-from schotten.records import Record
+from schotten.records import MAX_BYTES, Record
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -455,7 +455,8 @@ def _retire(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.record
-    record = Record.load(path)  # a regular file of bounded size only: never a FIFO or a device
+    # A regular file of bounded size only: never a FIFO or a device.
+    record = Record.loads(_files.read_regular_file(path, MAX_BYTES), str(path))
     game = record.replay(str(path))
     start = f"seed {record.seed}" if record.seed is not None else "a position"
     print(f"{path}: {len(record.moves)} moves replayed from {start} ({record.variant}), all legal")
