@@ -50,7 +50,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +81,7 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
-from schotten.outcome import Outcome, Termination, winning_condition
+from schotten.outcome import Outcome, Termination, close_deadlock, deadlock_taker, winning_condition
 from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
 from schotten.position import position_problems
 from schotten.position_data import GamePosition, position_from_data, position_to_data
@@ -342,25 +342,7 @@ hand)
                 Rule.TURN_ORDER,
                 f"{self.to_move} is at the {self.phase} step: expected {expected}, not '{parsed}'",
             )
-        match parsed:
-            case Play():
-                self._verify_play(parsed)
-            case Strategist():
-                self._verify_strategist(parsed)
-            case Banshee():
-                self._verify_banshee(parsed)
-            case Traitor():
-                self._verify_traitor(parsed)
-            case Recruiter():
-                self._verify_recruiter(parsed)
-            case Return():
-                self._verify_return(parsed)
-            case Pass():
-                self._verify_pass()
-            case Claim():
-                self._verify_claim(parsed)
-            case Draw():
-                self._verify_draw(parsed)
+        _RULES[type(parsed)][0](self, parsed)
         return parsed
 
     def can_move(self, move: Move | str) -> bool:
@@ -382,25 +364,7 @@ hand)
 
     def _do(self, move: Move) -> None:
         """Play a verified move."""
-        match move:
-            case Play():
-                self._do_play(move)
-            case Strategist():
-                self._do_strategist(move)
-            case Banshee():
-                self._do_banshee(move)
-            case Traitor():
-                self._do_traitor(move)
-            case Recruiter():
-                self._do_recruiter(move)
-            case Return():
-                self._do_return(move)
-            case Pass():
-                self.phase = Phase.CLAIM
-            case Claim():
-                self._do_claim(move)
-            case Draw():
-                self._do_draw(move)
+        _RULES[type(move)][1](self, move)
         self.history.append(move)
         self.step += 1
 
@@ -423,17 +387,10 @@ hand)
         if not stone.has_room(me):
             raise tactics.no_room(stone, me)
 
-    def _verify_strategist(self, move: Strategist) -> None:
-        self._verify_ruse(Tactic.STRATEGIST)
-        tactics.verify_strategist(self.board, self.to_move, move)
-
-    def _verify_banshee(self, move: Banshee) -> None:
-        self._verify_ruse(Tactic.BANSHEE)
-        tactics.verify_banshee(self.board, self.to_move, move)
-
-    def _verify_traitor(self, move: Traitor) -> None:
-        self._verify_ruse(Tactic.TRAITOR)
-        tactics.verify_traitor(self.board, self.to_move, move)
+    def _verify_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
+        ruse, verify, _ = _TABLE_RUSES[type(move)]
+        self._verify_ruse(ruse)
+        verify(self.board, self.to_move, move)
 
     def _verify_recruiter(self, move: Recruiter) -> None:
         self._verify_ruse(Tactic.RECRUITER)
@@ -442,7 +399,7 @@ hand)
     def _verify_return(self, move: Return) -> None:
         tactics.verify_return(self._hands[self.to_move], self.to_move, move)
 
-    def _verify_pass(self) -> None:
+    def _verify_pass(self, move: Pass) -> None:
         fit = self._clan_fit(self.to_move)
         if fit is not None:
             card, number = fit
@@ -504,17 +461,10 @@ hand)
         self.board = self.board.place(me, move.stone, card, at=self.step)
         self.phase = Phase.CLAIM
 
-    def _do_strategist(self, move: Strategist) -> None:
-        self._play_ruse(Tactic.STRATEGIST)
-        self.board = tactics.play_strategist(self.board, self.to_move, move, self.step)
-
-    def _do_banshee(self, move: Banshee) -> None:
-        self._play_ruse(Tactic.BANSHEE)
-        self.board = tactics.play_banshee(self.board, self.to_move, move)
-
-    def _do_traitor(self, move: Traitor) -> None:
-        self._play_ruse(Tactic.TRAITOR)
-        self.board = tactics.play_traitor(self.board, self.to_move, move, self.step)
+    def _do_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
+        ruse, _, play = _TABLE_RUSES[type(move)]
+        self._play_ruse(ruse)
+        self.board = play(self.board, self.to_move, move, self.step)
 
     def _do_recruiter(self, move: Recruiter) -> None:
         me = self.to_move
@@ -530,6 +480,9 @@ hand)
         for card in move.cards:
             hand.remove(card)
             self._decks[Deck.of(card)].append(card)
+        self.phase = Phase.CLAIM
+
+    def _do_pass(self, move: Pass) -> None:
         self.phase = Phase.CLAIM
 
     def _do_claim(self, move: Claim) -> None:
@@ -583,7 +536,7 @@ hand)
             if provable:
                 yield f"{player} can still claim stone {', '.join(map(str, provable))}"
         for stone in self.board.stones:
-            taker = _deadlock_taker(stone) if stone.claimed_by is None else None
+            taker = deadlock_taker(stone) if stone.claimed_by is None else None
             if taker is not None:
                 yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
 
@@ -594,15 +547,7 @@ hand)
                 return
         if self.provable_stones(Player.FIRST) or self.provable_stones(Player.SECOND):
             return
-        board = self.board
-        for stone in board.stones:
-            if stone.claimed_by is None:
-                taker = _deadlock_taker(stone)
-                if taker is not None:
-                    board = board.with_stone(replace(stone, claimed_by=taker))
-        self.board = board
-        winners = [p for p in Player if winning_condition(board, p) is not None]
-        self.outcome = Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
+        self.board, self.outcome = close_deadlock(self.board)
 
     # -- what a player could do -------------------------------------------------------------
 
@@ -811,20 +756,6 @@ class Match:
         return totals[0], totals[1]
 
 
-def _deadlock_taker(stone: Stone) -> Player | None:
-    complete = [stone.is_complete(p) for p in Player]
-    if complete[0] != complete[1]:
-        return Player.FIRST if complete[0] else Player.SECOND
-    totals = [sum(_top_value(c) for c in stone.sides[p].cards) for p in Player]
-    if totals[0] == totals[1]:
-        return None
-    return Player.FIRST if totals[0] > totals[1] else Player.SECOND
-
-
-def _top_value(card: Card) -> int:
-    return card.value if isinstance(card, ClanCard) else max(card.values, default=0)
-
-
 # Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
 _EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
 _PLAYS: dict[Card, dict[int, Move]] = {
@@ -838,4 +769,26 @@ _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.RETURN: ((Return,), Return.syntax),
     Phase.CLAIM: ((Claim,), Claim.syntax),
     Phase.DRAW: ((Draw,), Draw.syntax),
+}
+# The ruses that act on the table: the card, its check and its play (their rules are in tactics).
+_TABLE_RUSES: dict[type[Move], tuple[Tactic, Callable[..., None], Callable[..., Board]]] = {
+    Strategist: (Tactic.STRATEGIST, tactics.verify_strategist, tactics.play_strategist),
+    Banshee: (
+        Tactic.BANSHEE,
+        tactics.verify_banshee,
+        lambda board, player, move, step: tactics.play_banshee(board, player, move),
+    ),
+    Traitor: (Tactic.TRAITOR, tactics.verify_traitor, tactics.play_traitor),
+}
+# Each kind of move: its check (raises IllegalActionError) and its play (on a checked move).
+_RULES: dict[type[Move], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+    Play: (Game._verify_play, Game._do_play),
+    Strategist: (Game._verify_table_ruse, Game._do_table_ruse),
+    Banshee: (Game._verify_table_ruse, Game._do_table_ruse),
+    Traitor: (Game._verify_table_ruse, Game._do_table_ruse),
+    Recruiter: (Game._verify_recruiter, Game._do_recruiter),
+    Return: (Game._verify_return, Game._do_return),
+    Pass: (Game._verify_pass, Game._do_pass),
+    Claim: (Game._verify_claim, Game._do_claim),
+    Draw: (Game._verify_draw, Game._do_draw),
 }
