@@ -30,9 +30,6 @@ PROTOCOL = "schotten-conformance/1"
 SUITE_FORMAT = "schotten-conformance-suite/1"
 """The version of the suite's files (``manifest.json``)."""
 
-BOARD_KEYS = ("variant", "stones", "discard")
-"""The table part of a position: all that a claim request carries."""
-
 
 def dumps(data: Any) -> str:
     """One JSON line: compact, keys in the order written, UTF-8 characters kept."""
