@@ -15,6 +15,7 @@ from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
 from schotten.errors import IllegalActionError
 from schotten.game import Game, Phase
 from schotten.moves import Move
+from schotten.position import check_table
 
 YOU, OPPONENT = Player.FIRST, Player.SECOND
 
@@ -62,7 +63,7 @@ def table(
     for player, text in zip(Player, discard, strict=True):
         for card in cards(text):
             board = board.discard_card(player, card)
-    board.check()
+    check_table(board)
     return board
 
 

@@ -13,9 +13,10 @@ from schotten.cards import parse_card, parse_cards
 from schotten.casebook import CaseFileError, Publication, load_case, load_cases
 from schotten.casebook.approve import approve, render_expect
 from schotten.casebook.case import parse_case
+from schotten.casebook.folder import check_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.lock import entry_of, read_lock, write_lock
-from schotten.casebook.run import check_cases, run_case
+from schotten.casebook.run import run_case
 from schotten.claims import Reason
 from schotten.moves import Move
 
@@ -128,7 +129,8 @@ def test_completed_first_only_when_both_sides_are_complete() -> None:
 
 
 def test_mud_fight_allows_four_cards_and_no_more() -> None:
-    four = "you: [red 1, red 2, red 3, red 4], mud-fight: you"
+    four = "you: [red 1, red 2, red 3, red 4], mud-fight: you, opponent: [blue 1, blue 2, blue 3]"
+    four += "}\n  5: {opponent: [green 1]"  # turns alternate: four cards placed against five
     case = parse_case(
         HEAD + f"variant: tactical\nstones:\n  4: {{{four}}}\nclaim: [4]\n", Path("x")
     )
@@ -463,3 +465,65 @@ def test_the_readme_example_case_is_valid_and_agrees_with_the_engine(tmp_path: P
     result = run_case(load_case(path))
     assert result.ok, result.report()
     assert result.case.published == Publication("faq", 2)
+
+
+# -- positions no game reaches -----------------------------------------------------------------
+
+
+def located(body: str) -> list[str]:
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    return [str(e) for e in info.value.errors]
+
+
+def test_a_stone_claimed_against_a_stronger_complete_side_is_refused() -> None:
+    body = (
+        "variant: base\nstones:\n"
+        "  4:\n    you: [purple 3, purple 4, purple 5]\n    opponent: [red 1, blue 3, green 4]\n"
+        "    claimed_by: opponent\n    completed_first: you\n"
+        "  5: {you: [red 7], opponent: [red 8, red 9]}\nclaim: [5]\n"
+    )
+    assert located(body) == [
+        "x.yaml:10:17: stones.4.claimed_by: stone 4 is claimed by opponent, whose side makes "
+        "sum 8, but the other side's colour run 12 beats it: no claim of this stone could have "
+        "been granted (claim-proof)"
+    ]
+
+
+def test_a_stone_claimed_on_a_tie_the_other_side_completed_first_is_refused() -> None:
+    body = (
+        "variant: base\nstones:\n"
+        "  4: {you: [purple 3, purple 4, purple 5], opponent: [red 3, red 4, red 5], "
+        "claimed_by: you, completed_first: opponent}\n"
+        "  5: {you: [red 7], opponent: [blue 8]}\nclaim: [5]\n"
+    )
+    (error,) = problems(body)
+    assert error.startswith("stone 4 is claimed by you, whose side makes colour run 12, but the ")
+    assert "ties it (colour run 12) and was completed first" in error
+    # Completed first by the taker, the same tie is the taker's: the case is valid.
+    valid = body.replace("completed_first: opponent", "completed_first: you")
+    assert parse_case(HEAD + valid, Path("x.yaml")).board.stone(4).claimed_by is Player.FIRST
+
+
+def test_cards_placed_that_no_game_reaches_are_refused() -> None:
+    """Eleven cards against five: the opponent would have passed five times with a hand of Clan
+    cards and room on every stone."""
+    body = (
+        "variant: base\nstones:\n"
+        "  1: {you: [red 1, red 2, red 3], opponent: [blue 1]}\n"
+        "  2: {you: [red 4, red 5, red 6], opponent: [blue 2]}\n"
+        "  3: {you: [red 7, red 8, red 9], opponent: [blue 3]}\n"
+        "  4: {you: [green 1, green 2], opponent: [blue 4, blue 5]}\nclaim: [1]\n"
+    )
+    assert located(body) == [
+        "x.yaml:6:1: stones: cards put into play: you 11, opponent 5; turns alternate, so "
+        "opponent passed at least 5 times, but a pass needs a hand without a Clan card that can "
+        "be placed, and opponent never lacked Clan cards in hand (6 dealt) nor room on the open "
+        "stones: no game reaches these counts (pass)"
+    ]
+    # Ten cards against eleven: one turn apart, no pass needed.
+    more = (
+        "  5: {opponent: [yellow 1, yellow 2, yellow 3]}\n  6: {opponent: [yellow 4, yellow 5]}\n"
+    )
+    reached = body.replace("claim: [1]\n", more + "claim: [1]\n")
+    assert parse_case(HEAD + reached, Path("x.yaml")).board.stone(6).side(Player.SECOND).cards

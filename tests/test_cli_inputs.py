@@ -4,12 +4,15 @@ internal error reported in one line (the stack only under `--debug`)."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from schotten.board import Variant
 from schotten.cli import EXIT_FAILED, EXIT_OK, EXIT_USAGE, main
+from schotten.errors import SchottenError
 from schotten.records import Record
 
 
@@ -75,3 +78,29 @@ def test_debug_changes_nothing_on_success_and_usage_errors_stay_argparse(
         main(["--no-such-option", "replay", str(path)])
     assert info.value.code == EXIT_USAGE
     assert "unrecognized arguments: --no-such-option" in capsys.readouterr().err
+
+
+def test_any_user_error_is_one_line_with_its_own_exit_status(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every :class:`SchottenError`, from any part of the project, is said the same way."""
+    path = tmp_path / "game.json"
+    path.write_text(Record(Variant.BASE, ("play red 3 at 5",), seed=1).dumps())
+
+    class Refused(SchottenError):
+        exit_status = 3
+
+    def refuse(self: Record, source: str = "") -> None:
+        raise Refused("the store is locked by another run")
+
+    monkeypatch.setattr(Record, "replay", refuse)
+    assert main(["replay", str(path)]) == 3
+    assert one_error_line(capsys.readouterr().err) == "error: the store is locked by another run"
+
+
+def test_python_dash_m_schotten_is_the_command() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "schotten", "replay"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == EXIT_USAGE
+    assert done.stderr.startswith("usage: python -m schotten replay")

@@ -158,9 +158,6 @@ def test_any_request_gets_an_answer_not_a_crash(kind: str, extra: dict[str, Any]
     assert answer.get("error") != "internal-error", answer
 
 
-_CLI = "import sys; from schotten.cli import main; sys.exit(main())"
-
-
 def test_serve_over_pipes_answers_line_by_line() -> None:
     requests = [
         {"type": "hello", "id": 1, "protocol": PROTOCOL},
@@ -169,7 +166,7 @@ def test_serve_over_pipes_answers_line_by_line() -> None:
     ]
     text = "".join(json.dumps(r) + "\n" for r in requests)
     done = subprocess.run(
-        [sys.executable, "-c", _CLI, "conformance", "serve"],
+        [sys.executable, "-m", "schotten", "conformance", "serve"],
         input=text,
         capture_output=True,
         text=True,

@@ -23,24 +23,18 @@ from hypothesis import strategies as st
 from schotten.casebook import load_case, run_case
 from schotten.casebook.approve import approve
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
+from schotten.cli.progress import Progress
 from schotten.conformance import suite
 from schotten.conformance.cases import case_text
 from schotten.conformance.cli import select
 from schotten.conformance.client import LocalEngine
-from schotten.conformance.progress import Progress
 from schotten.conformance.runner import run
 from schotten.conformance.wire import dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
-# The command itself, as a user runs it (not a module of the package: they may move).
-SERVE = (
-    shlex.join(
-        [sys.executable, "-c", "import sys; from schotten.cli import main; sys.exit(main())"]
-    )
-    + " conformance serve"
-)
+SERVE = f"{shlex.quote(sys.executable)} -m schotten conformance serve"
 EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "60"))  # a long campaign: 20000
 
 

@@ -155,7 +155,7 @@ def test_claims_cover_every_reason_both_variants_and_the_rules_asked_for(
     assert len(features) == 7
     for feature, count in features.items():
         assert count >= 200, feature
-    # The tables are real tables: each one reads back and passes Board.check.
+    # The tables are real tables: each one reads back and passes check_table.
     for vector in spread(generated, 300):
         board_from_data(vector["position"])
 
@@ -274,7 +274,7 @@ def test_export_writes_a_suite_and_keeps_the_other_kinds(
     assert list(suite.manifest(tmp_path)["kinds"]) == ["formations"]
 
 
-@pytest.mark.parametrize("value", ["1", "true", "yes"])
+@pytest.mark.parametrize("value", ["", "1", "true", "yes"])
 def test_export_is_refused_when_ci_is_set(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,

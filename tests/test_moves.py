@@ -23,7 +23,6 @@ from schotten.moves import (
     Return,
     Strategist,
     Traitor,
-    parse_move,
 )
 
 NOTATION = [
@@ -65,7 +64,7 @@ def test_notation_reads_and_writes_every_kind_of_move(text: str, move: Move) -> 
     ],
 )
 def test_notation_forgives_case_spaces_and_order(text: str, written: str) -> None:
-    assert str(parse_move(text)) == written
+    assert str(Move.parse(text)) == written
 
 
 @pytest.mark.parametrize(

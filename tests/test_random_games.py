@@ -28,6 +28,7 @@ from schotten.moves import (
     Traitor,
 )
 from schotten.outcome import Termination
+from schotten.position import check_table
 from schotten.records import Record, play_random
 
 # Random games only ever move the card objects they were dealt (CLAN_CARDS and the Tactic
@@ -82,7 +83,7 @@ def check_end(game: Game) -> None:
     """The game ended, and its outcome is what the board says."""
     outcome = game.outcome
     assert outcome is not None
-    game.board.check()
+    check_table(game.board)
     wins = {p: _winning(game, p) for p in Player}
     if outcome.termination is Termination.DEADLOCK:
         # Nobody can play or claim any more, and the winner is the one player meeting a condition.

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from positions import OPPONENT, YOU, cards, table
 
+from schotten._files import InputFileError, read_regular_file
 from schotten.board import Player, Variant
 from schotten.errors import IllegalActionError, InvalidNotationError
 from schotten.game import Game, Phase
@@ -184,23 +185,25 @@ def test_record_start_position_malformed_is_a_clean_error(
 def test_record_file_read_only_when_a_small_regular_file(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(Record(Variant.BASE, ("play red 3 at 5",), seed=1).dumps())
-    assert Record.load(path).moves == ("play red 3 at 5",)
+    assert Record.loads(read_regular_file(path, MAX_BYTES)).moves == ("play red 3 at 5",)
     fifo = tmp_path / "fifo.json"
     os.mkfifo(fifo)
-    with pytest.raises(InvalidNotationError, match=r"fifo\.json: not a regular file \(a FIFO\)"):
-        Record.load(fifo)  # opening a FIFO with no writer would block for ever
+    with pytest.raises(InputFileError, match=r"fifo\.json: a FIFO, not a regular file"):
+        read_regular_file(fifo, MAX_BYTES)  # opening a FIFO with no writer would block for ever
     endless = tmp_path / "zero.json"
     endless.symlink_to("/dev/zero")
-    with pytest.raises(InvalidNotationError, match=r"not a regular file \(a character device"):
-        Record.load(endless)
-    with pytest.raises(InvalidNotationError, match=r"not a regular file \(a folder"):
-        Record.load(tmp_path)
+    with pytest.raises(InputFileError, match=r"a character device, not a regular file"):
+        read_regular_file(endless, MAX_BYTES)
+    with pytest.raises(InputFileError, match=r"a folder, not a regular file"):
+        read_regular_file(tmp_path, MAX_BYTES)
     big = tmp_path / "big.json"
     big.write_bytes(b" " * (MAX_BYTES + 1))
-    with pytest.raises(InvalidNotationError, match=f"{MAX_BYTES + 1} bytes, more than"):
-        Record.load(big)
-    with pytest.raises(InvalidNotationError, match="No such file"):
-        Record.load(tmp_path / "missing.json")
+    with pytest.raises(
+        InputFileError, match=f"{MAX_BYTES + 1} bytes or more: this file is at most"
+    ):
+        read_regular_file(big, MAX_BYTES)
+    with pytest.raises(InputFileError, match="No such file"):
+        read_regular_file(tmp_path / "missing.json", MAX_BYTES)
 
 
 def test_record_from_a_position_with_the_second_player_to_move_round_trips() -> None:

@@ -23,8 +23,8 @@ from schotten.casebook.case import load_case
 from schotten.casebook.run import run_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
+from schotten.cli.verify import write_case
 from schotten.verify.check import ChunkResult, case_text
-from schotten.verify.cli import write_case
 from schotten.verify.report import build_report, engine_digest
 from schotten.verify.run import run_space
 from schotten.verify.spaces import SPACES, Space

@@ -12,6 +12,7 @@ import pytest
 from schotten.board import Player, Variant
 from schotten.cards import ClanCard
 from schotten.claims import judge_stone
+from schotten.position import check_table
 from schotten.verify.brute import card_index
 from schotten.verify.check import check_chunk
 from schotten.verify.spaces import SPACES, Shape, Space
@@ -117,7 +118,7 @@ def test_one_stone_items_are_valid_boards_seen_by_the_engine() -> None:
     for name in ONE_STONE:
         space = SPACES[name]
         for item in list(space.chunk(5, space.chunks))[:20]:
-            item.board.check()
+            check_table(item.board)
             stone = item.board.stone(item.stone)
             assert stone.is_complete(Player.FIRST)
             mine = [card_index(c) for c in item.position.mine if isinstance(c, ClanCard)]
@@ -129,7 +130,7 @@ def test_sampled_positions_are_claim_steps_of_real_games() -> None:
     items = list(SPACES["sampled"].chunk(1, SPACES["sampled"].chunks))
     assert items
     for item in items:
-        item.board.check()
+        check_table(item.board)
         assert item.board.stone(item.stone).is_complete(item.claimer)
 
 
@@ -152,7 +153,7 @@ def test_every_shape_of_the_elite_space_is_a_legal_board() -> None:
         if item is None:  # a unit may hold no class of its own
             seen.discard(shape_no)
             continue
-        item.board.check()  # one Joker a player, tactic counts within one, capacities
+        check_table(item.board)  # one Joker a player, tactic counts within one, capacities
     assert seen == set(range(len(space.shapes)))
 
 

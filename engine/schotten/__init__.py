@@ -29,7 +29,6 @@ from schotten.moves import (
     Return,
     Strategist,
     Traitor,
-    parse_move,
 )
 from schotten.outcome import Outcome, Termination, winning_condition
 from schotten.records import Record, play_random, random_game
@@ -83,7 +82,6 @@ __all__ = [
     "judge_stone",
     "parse_card",
     "parse_cards",
-    "parse_move",
     "play_random",
     "random_game",
     "round_points",

@@ -45,6 +45,18 @@ class InputFileError(SchottenError):
         super().__init__(f"{self.path}: {problem}")
 
 
+class RefusedUnderCI(SchottenError):
+    """A command that rewrites what the project publishes, run on CI."""
+
+
+def refuse_under_ci(refusal: str) -> None:
+    """Raise :class:`RefusedUnderCI` (saying ``refusal``) when ``CI`` is set at all, to any value,
+    even empty: the verdicts, the lock and the conformance suite are rewritten on purpose, on a
+    working copy whose diff is reviewed, never by a build."""
+    if "CI" in os.environ:
+        raise RefusedUnderCI(refusal)
+
+
 def read_regular_file(path: str | os.PathLike[str], limit: int) -> bytes:
     """The bytes of the regular file ``path`` if it has at most ``limit`` bytes, else
     :class:`InputFileError`; never waits and never reads more than ``limit + 1`` bytes."""

@@ -13,8 +13,7 @@ unseen and live in :mod:`schotten.game`.
 from __future__ import annotations
 
 import enum
-from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, TacticKind, parse_card  # noqa: F401
@@ -165,60 +164,3 @@ class Board:
 
     def stones_held(self, player: Player) -> tuple[int, ...]:
         return tuple(s.number for s in self.stones if s.claimed_by is player)
-
-    def check(self) -> None:
-        """Raise :class:`InvalidPositionError` if this table cannot occur in a game."""
-        problems = list(self.problems())
-        if problems:
-            raise InvalidPositionError("; ".join(problems))
-
-    def problems(self) -> Iterator[str]:
-        """Every reason this table cannot occur, one sentence each."""
-        if len(self.stones) != 9 or [s.number for s in self.stones] != list(STONES):
-            yield "a board has the nine stones numbered 1 to 9"
-            return
-        counts = Counter(self.visible())
-        for card, n in sorted(counts.items(), key=lambda kv: str(kv[0])):
-            most = card.copies if isinstance(card, Tactic) else 1
-            if n > most:
-                yield f"{card} is on the table {n} times (the game has {most})"
-        if self.variant is Variant.BASE:
-            tactics = sorted({str(c) for c in counts if isinstance(c, Tactic)})
-            if tactics:
-                yield f"tactic cards in the base game: {', '.join(tactics)}"
-        for stone in self.stones:
-            yield from _stone_problems(stone)
-        for player in Player:
-            for card in self.discard[player]:
-                if isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
-                    yield f"{card} is never discarded: combat modes stay on their stone"
-            jokers = sum(1 for p, c in self.placed() if p is player and c is Tactic.JOKER)
-            jokers += self.discard[player].count(Tactic.JOKER)
-            if jokers > 1:
-                yield f"{player} has played {jokers} Jokers (one per player over the game)"
-        lead = self.tactics_played(Player.FIRST) - self.tactics_played(Player.SECOND)
-        if abs(lead) > 1:
-            yield (
-                f"tactic cards played {self.tactics_played(Player.FIRST)} against "
-                f"{self.tactics_played(Player.SECOND)}: one player may lead by one at most"
-            )
-
-
-def _stone_problems(stone: Stone) -> Iterable[str]:
-    where = f"stone {stone.number}"
-    for player in Player:
-        side = stone.sides[player]
-        if len(side.cards) > stone.capacity:
-            held = len(side.cards)
-            yield f"{where}: {player}'s side holds {held} cards (at most {stone.capacity})"
-        for card in side.cards:
-            if isinstance(card, Tactic) and card.kind is not TacticKind.ELITE_TROOP:
-                yield f"{where}: {card} is not placed on a side"
-        complete = len(side.cards) >= stone.capacity
-        if complete and side.completed_at is None:
-            yield f"{where}: {player}'s side is complete but has no completion time"
-        if not complete and side.completed_at is not None:
-            yield f"{where}: {player}'s side is incomplete but has a completion time"
-    a, b = (s.completed_at for s in stone.sides)
-    if a is not None and a == b:
-        yield f"{where}: both sides cannot be completed at the same step"

@@ -34,27 +34,29 @@ would be a bug of the engine, answered rather than raised.
 from __future__ import annotations
 
 import json
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
-from schotten.cards import Card, Tactic, parse_card
+from schotten.cards import Card, parse_card
 from schotten.claims import StoneVerdict, judge_stone
 from schotten.completion import best_completion
-from schotten.errors import InvalidNotationError
+from schotten.errors import InvalidNotationError, SchottenError
 from schotten.formations import Formation
+from schotten.position import Problem, table_problems
 from schotten.troops import troops_as
 
 STONE = 5  # the stone judged; the others only hold the cards seen elsewhere
 MAX_INPUT = 100_000  # characters: a position is a few hundred; anything longer is not one
 _KEYS = {"variant", "mine", "theirs", "elsewhere", "mud_fight", "blind_mans_bluff"}
 _KEYS |= {"completed_first"}
+# The table's problems a checker position can have, in the order the checker names them.
+_CODES = ("card-twice", "tactic-in-base-game", "not-on-a-side", "joker-once", "side-over-capacity")
 
 
-class PositionError(ValueError):
+class PositionError(SchottenError, ValueError):
     """A position the checker cannot judge; ``answer`` is the JSON error sent back."""
 
     def __init__(self, code: str, **details: Any) -> None:
@@ -152,29 +154,7 @@ def read_position(data: Any) -> Position:
     first = data.get("completed_first", "you")
     if first not in ("you", "opponent"):
         raise PositionError("bad-input", detail="completed_first is 'you' or 'opponent'")
-    everything = [*mine, *theirs, *seen_mine, *seen_theirs]
-    modes = [Tactic(key.replace("_", "-")) for key, on in flags.items() if on]
-    counts = Counter([*everything, *modes])
-    twice = [c for c, n in counts.items() if n > (c.copies if isinstance(c, Tactic) else 1)]
-    if twice:
-        raise PositionError("card-twice", cards=_names(twice))
-    if variant is Variant.BASE:
-        tactics = [c for c in counts if isinstance(c, Tactic)]
-        if tactics:
-            raise PositionError("tactic-in-base-game", cards=_names(tactics))
-    not_troops = [c for c in (*mine, *theirs) if isinstance(c, Tactic) and not c.values]
-    if not_troops:
-        raise PositionError("not-on-a-side", cards=_names(not_troops))
-    for cards in ((*mine, *seen_mine), (*theirs, *seen_theirs)):
-        if cards.count(Tactic.JOKER) > 1:
-            raise PositionError("joker-once", cards=[str(Tactic.JOKER)])
-    capacity = 4 if flags["mud_fight"] else 3
-    for zone, cards in (("mine", mine), ("theirs", theirs)):
-        if len(cards) > capacity:
-            raise PositionError(
-                "side-over-capacity", zone=zone, count=len(cards), capacity=capacity
-            )
-    return Position(
+    position = Position(
         variant,
         mine,
         theirs,
@@ -184,6 +164,27 @@ def read_position(data: Any) -> Position:
         flags["blind_mans_bluff"],
         first == "you",
     )
+    _refuse_problems(position)
+    return position
+
+
+def _refuse_problems(position: Position) -> None:
+    """The first of the table's problems the checker names (in the order of ``_CODES``), with
+    the cards or the side at fault. Its table is one stone and the cards seen elsewhere laid in
+    the discard piles: only the problems of that stone and of counting cards apply."""
+    found: dict[str, list[Problem]] = {}
+    for problem in table_problems(position.board()):
+        found.setdefault(problem.code, []).append(problem)
+    for code in _CODES:
+        problems = found.get(code)
+        if not problems:
+            continue
+        if code == "side-over-capacity":
+            zone = "mine" if problems[0].player is Player.FIRST else "theirs"
+            count = len(position.mine if zone == "mine" else position.theirs)
+            capacity = 4 if position.mud_fight else 3
+            raise PositionError(code, zone=zone, count=count, capacity=capacity)
+        raise PositionError(code, cards=_names([c for p in problems for c in p.cards]))
 
 
 def _cards(texts: Any) -> tuple[Card, ...]:

@@ -19,6 +19,11 @@ class SchottenError(Exception):
     #: The exit status a command ends with when this error stops it.
     exit_status: ClassVar[int] = 1
 
+    def messages(self) -> tuple[str, ...]:
+        """What a command prints, one ``error: ...`` line each (several for an error that
+        gathers several problems, such as every invalid case of a folder)."""
+        return (str(self),)
+
 
 class InvalidNotationError(SchottenError, ValueError):
     """Text that is not a card, a move or a position in the project's notation."""

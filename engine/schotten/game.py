@@ -51,7 +51,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -82,7 +82,9 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
-from schotten.outcome import Outcome, Termination, winning_condition
+from schotten.outcome import Outcome, Termination, close_deadlock, deadlock_taker, winning_condition
+from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
+from schotten.position import position_problems
 from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
 from schotten.tactics import distinct
@@ -173,42 +175,30 @@ hand)
             decks = fill_decks(board, hand_lists)
         clan = list(decks.get(Deck.CLAN, ()))
         tactic = list(decks.get(Deck.TACTIC, ()))
-        problems = list(_position_problems(board, hand_lists, clan, tactic, phase, to_move))
         if step is None:
             times = [s.completed_at for st in board.stones for s in st.sides]
             step = max((t for t in times if t is not None), default=-1) + 1
-        late = [
-            f"stone {st.number}"
-            for st in board.stones
-            for s in st.sides
-            if s.completed_at is not None and s.completed_at >= step
-        ]
-        if late:
-            problems.append(f"step {step} is not after the completion times of {', '.join(late)}")
-        if phase is Phase.RETURN:
-            recruited = True
-        elif recruited and phase in (Phase.PLAY, Phase.DRAW):
-            problems.append(
-                f"a Recruiter played this turn, but the turn is at its {phase} step "
-                "(no normal draw after a Recruiter)"
-            )
-        if recruited:
-            # Only a player who has just played the Recruiter can be at this point of a turn.
-            why = tactics.recruiter_pending(board, to_move)
-            if why is not None:
-                where = "a Recruiter return step" if phase is Phase.RETURN else "recruited is true"
-                problems.append(f"[{Rule.RECRUITER}] {where}, but {why}")
-        problems += _outcome_problems(board, outcome)
+        recruited = recruited or phase is Phase.RETURN
+        problems = position_problems(
+            board,
+            hand_lists,
+            {Deck.CLAN: clan, Deck.TACTIC: tactic},
+            to_move=to_move,
+            phase=phase,
+            step=step,
+            recruited=recruited,
+            outcome=outcome,
+        )
         if problems:
-            raise InvalidPositionError("; ".join(problems))
+            raise InvalidPositionError("; ".join(map(str, problems)))
         game = cls.__new__(cls)
         hands_pair = (hand_lists[0], hand_lists[1])
         game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
         if outcome is not None and outcome.termination is Termination.DEADLOCK:
-            problems = list(game._deadlock_problems(phase))
-            if problems:
+            deadlock = list(game._deadlock_problems(phase))
+            if deadlock:
                 raise InvalidPositionError(
-                    f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(problems)
+                    f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(deadlock)
                 )
         game.seed = None
         game.first = to_move
@@ -353,25 +343,7 @@ hand)
                 Rule.TURN_ORDER,
                 f"{self.to_move} is at the {self.phase} step: expected {expected}, not '{parsed}'",
             )
-        match parsed:
-            case Play():
-                self._verify_play(parsed)
-            case Strategist():
-                self._verify_strategist(parsed)
-            case Banshee():
-                self._verify_banshee(parsed)
-            case Traitor():
-                self._verify_traitor(parsed)
-            case Recruiter():
-                self._verify_recruiter(parsed)
-            case Return():
-                self._verify_return(parsed)
-            case Pass():
-                self._verify_pass()
-            case Claim():
-                self._verify_claim(parsed)
-            case Draw():
-                self._verify_draw(parsed)
+        _RULES[type(parsed)][0](self, parsed)
         return parsed
 
     def can_move(self, move: Move | str) -> bool:
@@ -393,25 +365,7 @@ hand)
 
     def _do(self, move: Move) -> None:
         """Play a verified move."""
-        match move:
-            case Play():
-                self._do_play(move)
-            case Strategist():
-                self._do_strategist(move)
-            case Banshee():
-                self._do_banshee(move)
-            case Traitor():
-                self._do_traitor(move)
-            case Recruiter():
-                self._do_recruiter(move)
-            case Return():
-                self._do_return(move)
-            case Pass():
-                self.phase = Phase.CLAIM
-            case Claim():
-                self._do_claim(move)
-            case Draw():
-                self._do_draw(move)
+        _RULES[type(move)][1](self, move)
         self.history.append(move)
         self.step += 1
 
@@ -434,17 +388,10 @@ hand)
         if not stone.has_room(me):
             raise tactics.no_room(stone, me)
 
-    def _verify_strategist(self, move: Strategist) -> None:
-        self._verify_ruse(Tactic.STRATEGIST)
-        tactics.verify_strategist(self.board, self.to_move, move)
-
-    def _verify_banshee(self, move: Banshee) -> None:
-        self._verify_ruse(Tactic.BANSHEE)
-        tactics.verify_banshee(self.board, self.to_move, move)
-
-    def _verify_traitor(self, move: Traitor) -> None:
-        self._verify_ruse(Tactic.TRAITOR)
-        tactics.verify_traitor(self.board, self.to_move, move)
+    def _verify_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
+        ruse, verify, _ = _TABLE_RUSES[type(move)]
+        self._verify_ruse(ruse)
+        verify(self.board, self.to_move, move)
 
     def _verify_recruiter(self, move: Recruiter) -> None:
         self._verify_ruse(Tactic.RECRUITER)
@@ -454,7 +401,7 @@ hand)
         me = self.to_move
         tactics.verify_return(self._hands[me], me, move, self._joker[me])
 
-    def _verify_pass(self) -> None:
+    def _verify_pass(self, move: Pass) -> None:
         fit = self._clan_fit(self.to_move)
         if fit is not None:
             card, number = fit
@@ -516,17 +463,10 @@ hand)
         self.board = self.board.place(me, move.stone, card, at=self.step)
         self.phase = Phase.CLAIM
 
-    def _do_strategist(self, move: Strategist) -> None:
-        self._play_ruse(Tactic.STRATEGIST)
-        self.board = tactics.play_strategist(self.board, self.to_move, move, self.step)
-
-    def _do_banshee(self, move: Banshee) -> None:
-        self._play_ruse(Tactic.BANSHEE)
-        self.board = tactics.play_banshee(self.board, self.to_move, move)
-
-    def _do_traitor(self, move: Traitor) -> None:
-        self._play_ruse(Tactic.TRAITOR)
-        self.board = tactics.play_traitor(self.board, self.to_move, move, self.step)
+    def _do_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
+        ruse, _, play = _TABLE_RUSES[type(move)]
+        self._play_ruse(ruse)
+        self.board = play(self.board, self.to_move, move, self.step)
 
     def _do_recruiter(self, move: Recruiter) -> None:
         me = self.to_move
@@ -542,6 +482,9 @@ hand)
         for card in move.cards:
             hand.remove(card)
             self._decks[Deck.of(card)].append(card)
+        self.phase = Phase.CLAIM
+
+    def _do_pass(self, move: Pass) -> None:
         self.phase = Phase.CLAIM
 
     def _do_claim(self, move: Claim) -> None:
@@ -595,7 +538,7 @@ hand)
             if provable:
                 yield f"{player} can still claim stone {', '.join(map(str, provable))}"
         for stone in self.board.stones:
-            taker = _deadlock_taker(stone) if stone.claimed_by is None else None
+            taker = deadlock_taker(stone) if stone.claimed_by is None else None
             if taker is not None:
                 yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
 
@@ -606,15 +549,7 @@ hand)
                 return
         if self.provable_stones(Player.FIRST) or self.provable_stones(Player.SECOND):
             return
-        board = self.board
-        for stone in board.stones:
-            if stone.claimed_by is None:
-                taker = _deadlock_taker(stone)
-                if taker is not None:
-                    board = board.with_stone(replace(stone, claimed_by=taker))
-        self.board = board
-        winners = [p for p in Player if winning_condition(board, p) is not None]
-        self.outcome = Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
+        self.board, self.outcome = close_deadlock(self.board)
 
     # -- what a player could do -------------------------------------------------------------
 
@@ -823,140 +758,6 @@ class Match:
         return totals[0], totals[1]
 
 
-# -- positions ---------------------------------------------------------------------------------
-
-
-def fill_decks(
-    board: Board,
-    hands: Sequence[Iterable[Card]],
-    tops: Mapping[Deck, Sequence[Card]] | None = None,
-) -> dict[Deck, tuple[Card, ...]]:
-    """The decks of a position: the given ``tops`` (first drawn first), then every other card of
-    the deck's kind not on the table, in the discard pile or in a hand, in the engine's card order
-    (Clan: red 1 ... purple 9; Tactic: ``TACTIC_CARDS``).
-
-    >>> board = Board.empty(Variant.TACTICAL)
-    >>> decks = fill_decks(board, [[], []], {Deck.TACTIC: [Tactic.TRAITOR]})
-    >>> format_cards(decks[Deck.TACTIC][:3])
-    'traitor, joker, joker'
-    """
-    tops = tops or {}
-    accounted = Counter(board.visible())
-    for hand in hands:
-        accounted.update(hand)
-    for cards in tops.values():
-        accounted.update(cards)
-    # A card accounted for too often is left to the position's own check, which names it.
-    rest = _all_cards(board.variant) - accounted
-    decks: dict[Deck, tuple[Card, ...]] = {}
-    orders: tuple[tuple[Deck, tuple[Card, ...]], ...] = (
-        (Deck.CLAN, CLAN_CARDS),
-        (Deck.TACTIC, TACTIC_CARDS),
-    )
-    for deck, order in orders:
-        below = [c for c in distinct(order) for _ in range(rest[c])]
-        decks[deck] = (*tops.get(deck, ()), *below)
-    return decks
-
-
-def _all_cards(variant: Variant) -> Counter[Card]:
-    cards: Counter[Card] = Counter(CLAN_CARDS)
-    if variant is Variant.TACTICAL:
-        cards.update(TACTIC_CARDS)
-    return cards
-
-
-def _position_problems(
-    board: Board,
-    hands: list[list[Card]],
-    clan: list[Card],
-    tactic: list[Card],
-    phase: Phase,
-    to_move: Player,
-) -> Iterator[str]:
-    yield from board.problems()
-    variant = board.variant
-    if variant is Variant.BASE and any(board.discard):
-        yield "the base game has no discard pile (only ruses discard cards)"
-    for player, hand in zip(Player, hands, strict=True):
-        # The Recruiter raises the mover's hand by two until the return step.
-        limit = variant.hand_size + (2 if phase is Phase.RETURN and player is to_move else 0)
-        if len(hand) > limit:
-            yield f"{player}'s hand holds {len(hand)} cards (at most {limit})"
-    for card in clan:
-        if not isinstance(card, ClanCard):
-            yield f"{card} is in the Clan deck"
-    for card in tactic:
-        if isinstance(card, ClanCard):
-            yield f"{card} is in the Tactic deck"
-    places: dict[Card, list[str]] = {}
-    for card in board.visible():
-        places.setdefault(card, []).append("on the table")
-    for player, hand in zip(Player, hands, strict=True):
-        for card in hand:
-            places.setdefault(card, []).append(f"in {player}'s hand")
-    for name, deck in (("Clan", clan), ("Tactic", tactic)):
-        for card in deck:
-            places.setdefault(card, []).append(f"in the {name} deck")
-    everything = _all_cards(variant)
-    for card in distinct([*everything, *places]):
-        where = places.get(card, [])
-        copies = everything[card]
-        if isinstance(card, Tactic) and variant is Variant.BASE:
-            if any(not w.startswith("on the table") for w in where):
-                yield f"{card} in the base game ({', '.join(where)})"
-        elif not where:
-            yield f"{card} is missing (not on the table, in a hand or in a deck)"
-        elif len(where) > copies and any(not w.startswith("on the table") for w in where):
-            yield (
-                f"{card} is in the game {'twice' if len(where) == 2 else f'{len(where)} times'} "
-                f"({', '.join(distinct(where))})"
-            )
-        elif len(where) < copies:
-            yield f"{card} is in the game {len(where)} times, not {copies}"
-
-
-def _outcome_problems(board: Board, outcome: Outcome | None) -> Iterator[str]:
-    wins = {p: winning_condition(board, p) for p in Player}
-    if outcome is None:
-        for player, won in wins.items():
-            if won is not None:
-                held = ", ".join(map(str, board.stones_held(player)))
-                yield f"{player} holds stones {held} ({won}): the game is over, give its outcome"
-    elif outcome.termination is not Termination.DEADLOCK:
-        if outcome.winner is None or wins[outcome.winner] is None:
-            yield f"outcome {outcome}: no such win on the board"
-    else:
-        # The closing's verdict: the one player who holds a winning set wins; else a draw.
-        holders = [p for p, won in wins.items() if won is not None]
-        winner = holders[0] if len(holders) == 1 else None
-        if outcome.winner is not None and wins[outcome.winner] is None:
-            yield f"outcome {outcome}: the winner does not hold a winning set of stones"
-        elif outcome.winner != winner and winner is None:
-            yield f"[{Rule.DEADLOCK}] outcome {outcome}: both players hold a winning set: a draw"
-        elif outcome.winner != winner:
-            assert winner is not None
-            held = ", ".join(map(str, board.stones_held(winner)))
-            yield (
-                f"[{Rule.DEADLOCK}] outcome {outcome}: {winner} holds stones {held} "
-                f"({wins[winner]}) and the other player no winning set: {winner} wins"
-            )
-
-
-def _deadlock_taker(stone: Stone) -> Player | None:
-    complete = [stone.is_complete(p) for p in Player]
-    if complete[0] != complete[1]:
-        return Player.FIRST if complete[0] else Player.SECOND
-    totals = [sum(_top_value(c) for c in stone.sides[p].cards) for p in Player]
-    if totals[0] == totals[1]:
-        return None
-    return Player.FIRST if totals[0] > totals[1] else Player.SECOND
-
-
-def _top_value(card: Card) -> int:
-    return card.value if isinstance(card, ClanCard) else max(card.values, default=0)
-
-
 # Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
 _EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
 _PLAYS: dict[Card, dict[int, Move]] = {
@@ -970,4 +771,26 @@ _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.RETURN: ((Return,), Return.syntax),
     Phase.CLAIM: ((Claim,), Claim.syntax),
     Phase.DRAW: ((Draw,), Draw.syntax),
+}
+# The ruses that act on the table: the card, its check and its play (their rules are in tactics).
+_TABLE_RUSES: dict[type[Move], tuple[Tactic, Callable[..., None], Callable[..., Board]]] = {
+    Strategist: (Tactic.STRATEGIST, tactics.verify_strategist, tactics.play_strategist),
+    Banshee: (
+        Tactic.BANSHEE,
+        tactics.verify_banshee,
+        lambda board, player, move, step: tactics.play_banshee(board, player, move),
+    ),
+    Traitor: (Tactic.TRAITOR, tactics.verify_traitor, tactics.play_traitor),
+}
+# Each kind of move: its check (raises IllegalActionError) and its play (on a checked move).
+_RULES: dict[type[Move], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+    Play: (Game._verify_play, Game._do_play),
+    Strategist: (Game._verify_table_ruse, Game._do_table_ruse),
+    Banshee: (Game._verify_table_ruse, Game._do_table_ruse),
+    Traitor: (Game._verify_table_ruse, Game._do_table_ruse),
+    Recruiter: (Game._verify_recruiter, Game._do_recruiter),
+    Return: (Game._verify_return, Game._do_return),
+    Pass: (Game._verify_pass, Game._do_pass),
+    Claim: (Game._verify_claim, Game._do_claim),
+    Draw: (Game._verify_draw, Game._do_draw),
 }

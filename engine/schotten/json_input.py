@@ -29,6 +29,8 @@ import math
 import re
 from typing import Any
 
+from schotten.errors import SchottenError
+
 MAX_DEPTH = 20
 MAX_DIGITS = 30
 MAX_LENGTH = 8 * 1024 * 1024
@@ -47,7 +49,7 @@ _LONG_NUMBER = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
 _SIGNIFICANT = re.compile(r'[\[\]{}"\\]')
 
 
-class JsonInputError(ValueError):
+class JsonInputError(SchottenError, ValueError):
     """Text that is not JSON, or JSON past the limits; ``line``/``column`` from 1 (0: unknown)."""
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:

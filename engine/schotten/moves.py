@@ -31,10 +31,9 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from schotten.board import STONES
 from schotten.cards import Card, Tactic, TacticKind, format_cards, parse_card, quoted
 from schotten.errors import InvalidNotationError
-
-STONES = range(1, 10)
 
 
 class Deck(enum.StrEnum):
@@ -252,11 +251,6 @@ class Draw(Move):
 
     def __str__(self) -> str:
         return f"draw {self.deck}"
-
-
-def parse_move(text: str) -> Move:
-    """Same as :meth:`Move.parse`."""
-    return Move.parse(text)
 
 
 _DECK_ORDER = (Deck.CLAN, Deck.TACTIC)

@@ -11,9 +11,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from schotten.board import Board, Player
+from schotten.board import Board, Player, Stone
+from schotten.cards import Card, ClanCard
 
 STONES_TO_WIN = 5
 ADJACENT_TO_WIN = 3
@@ -54,3 +55,39 @@ def winning_condition(board: Board, player: Player) -> Termination | None:
     if sum(held) >= STONES_TO_WIN:
         return Termination.FIVE_STONES
     return None
+
+
+def close_deadlock(board: Board) -> tuple[Board, Outcome]:
+    """The deadlock closing (site ruling ``deadlock``), once nobody can draw, place or claim:
+    each open stone to :func:`deadlock_taker`, then the one player holding a winning set wins,
+    else a draw.
+
+    >>> from schotten.board import Side, Variant
+    >>> from schotten.cards import parse_cards
+    >>> stone = Stone(5, (Side(tuple(parse_cards(["red 9", "red 8"]))), Side()))
+    >>> board, outcome = close_deadlock(Board.empty(Variant.BASE).with_stone(stone))
+    >>> board.stone(5).claimed_by, str(outcome)
+    (<Player.FIRST: 0>, 'draw (deadlock)')
+    """
+    for stone in board.stones:
+        taker = deadlock_taker(stone) if stone.claimed_by is None else None
+        if taker is not None:
+            board = board.with_stone(replace(stone, claimed_by=taker))
+    winners = [p for p in Player if winning_condition(board, p) is not None]
+    return board, Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
+
+
+def deadlock_taker(stone: Stone) -> Player | None:
+    """Who the closing gives an open stone: the player whose side alone is complete, else the
+    higher total (an elite troop at its highest value); equal totals, nobody."""
+    complete = [stone.is_complete(p) for p in Player]
+    if complete[0] != complete[1]:
+        return Player.FIRST if complete[0] else Player.SECOND
+    totals = [sum(_top_value(c) for c in stone.sides[p].cards) for p in Player]
+    if totals[0] == totals[1]:
+        return None
+    return Player.FIRST if totals[0] > totals[1] else Player.SECOND
+
+
+def _top_value(card: Card) -> int:
+    return card.value if isinstance(card, ClanCard) else max(card.values, default=0)

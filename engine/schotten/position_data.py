@@ -25,6 +25,7 @@ from schotten.cards import Card, parse_card
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Deck
 from schotten.outcome import Outcome, Termination
+from schotten.position import check_table
 from schotten.turn import Phase
 
 _E = TypeVar("_E", bound=enum.StrEnum)
@@ -111,9 +112,9 @@ def position_from_data(data: Any) -> GamePosition:
 
 def board_from_data(data: Mapping[str, Any]) -> Board:
     """The table part of a position (``variant``, ``stones``, ``discard``), checked as a table
-    (:meth:`Board.check`): everything a claim proof reads. The other keys of a whole position may
-    be present; they are not read. A stone with nothing on it may be left out of ``stones`` (the
-    others keep their numbers, in order).
+    (:func:`schotten.position.check_table`): everything a claim proof reads. The other keys of a
+    whole position may be present; they are not read. A stone with nothing on it may be left out
+    of ``stones`` (the others keep their numbers, in order).
 
     >>> from schotten.game import Game
     >>> data = Game(Variant.BASE, seed=5).to_dict()
@@ -141,7 +142,7 @@ def board_from_data(data: Mapping[str, Any]) -> Board:
         last = number
     discard = reader.by_player("discard")
     board = Board(variant, tuple(stones), discard)
-    board.check()
+    check_table(board)
     return board
 
 

@@ -28,9 +28,7 @@ True
 from __future__ import annotations
 
 import json
-import os
 import random
-import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -171,55 +169,10 @@ class Record:
             raise InvalidNotationError(f"{source}: \"first\" is 'first' or 'second'")
         return cls(variant, tuple(moves), seed, first)
 
-    @classmethod
-    def load(cls, path: str | os.PathLike[str]) -> Record:
-        """Read a record file: a regular file of at most :data:`MAX_BYTES`, checked before it is
-        read (a FIFO would block, a device could be endless)."""
-        return cls.loads(read_limited(path, MAX_BYTES), str(path))
-
-
-def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
-    """The bytes of a regular file of at most ``limit`` bytes; anything else is refused with
-    :class:`InvalidNotationError`, without waiting and without reading more than ``limit``."""
-    name = os.fspath(path)
-    try:
-        info = os.stat(name)
-    except OSError as error:
-        raise InvalidNotationError(f"{name}: {error.strerror or error}") from None
-    if not stat.S_ISREG(info.st_mode):
-        raise InvalidNotationError(f"{name}: not a regular file ({_file_kind(info.st_mode)})")
-    if info.st_size > limit:
-        raise InvalidNotationError(f"{name}: {info.st_size} bytes, more than {limit}")
-    try:
-        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening must not wait.
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as file:
-            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
-                raise InvalidNotationError(f"{name}: not a regular file")
-            data = file.read(limit + 1)
-    except OSError as error:
-        raise InvalidNotationError(f"{name}: {error.strerror or error}") from None
-    if len(data) > limit:
-        raise InvalidNotationError(f"{name}: more than {limit} bytes")
-    return data
-
 
 def _text(value: object) -> str:
     """A JSON value looked up by name: anything but a string matches no name."""
     return value if isinstance(value, str) else ""
-
-
-def _file_kind(mode: int) -> str:
-    for test, kind in (
-        (stat.S_ISDIR, "a folder"),
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-    ):
-        if test(mode):
-            return kind
-    return "a special file"
 
 
 _VARIANTS = {str(v): v for v in Variant}

@@ -44,12 +44,3 @@ class Rule(enum.StrEnum):
     DEADLOCK = "deadlock"  # site ruling
     MATCH_SCORING = "match-scoring"
     GAME_OVER = "game-over"  # no move after the end
-
-    @property
-    def site_ruling(self) -> bool:
-        return self in _SITE_RULINGS
-
-
-_SITE_RULINGS = frozenset(
-    {Rule.PASS, Rule.COMPLETED_FIRST, Rule.CLAIM_WILD_POOL, Rule.CLAIM_TOGETHER, Rule.DEADLOCK}
-)

@@ -19,8 +19,8 @@ from schotten.casebook.case import (
     load_case,
 )
 from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.folder import load_cases, load_folder
-from schotten.casebook.run import CaseResult, Mismatch, check_cases, run_case
+from schotten.casebook.folder import check_cases, load_cases, load_folder
+from schotten.casebook.run import CaseResult, Mismatch, run_case
 from schotten.casebook.schema import case_schema, schema_text
 
 __all__ = [

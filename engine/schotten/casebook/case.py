@@ -3,8 +3,8 @@
 A case file is checked in three passes, each reporting every problem it finds with the file, line,
 column and key path: strict YAML (:mod:`schotten.casebook.loader`), the JSON Schema
 (:mod:`schotten.casebook.schema`), then the position itself (cards twice, sides over capacity,
-completion order, tactic cards in the base game, ...). :meth:`Board.problems` backs up the last
-pass for anything it does not locate.
+completion order, tactic cards in the base game, ...), and whether a game reaches it: the engine's
+:mod:`schotten.position` checks, each located at its key path.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from schotten.casebook.schema import PLAYERS, case_schema
 from schotten.claims import Reason
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Move
-from schotten.outcome import winning_condition
+from schotten.position import Problem, outcome_problems, reach_problems, table_problems
 from schotten.rules import Rule
 
 PLAYER_OF = {"you": Player.FIRST, "opponent": Player.SECOND}
@@ -415,6 +415,25 @@ def _clip(message: str, limit: int = 400) -> str:
     return message[: limit // 2] + " … " + message[-(limit // 2) :]
 
 
+def _key_path_of(problem: Problem) -> tuple[KeyPath, str, bool]:
+    """Where a problem of the position is in a case file, its message and whether the key (not
+    the value) is meant: ``stones.4.you[2]`` for a card of a side, ``stones.4.claimed_by`` for a
+    claim, ``discard.you[0]``, or the ``stones`` key for the table as a whole."""
+    n, player, index = problem.stone, problem.player, problem.index
+    path: KeyPath = ("stones",)
+    key = True
+    if n is not None and player is not None and problem.code == "claim-unproven":
+        path, key = ("stones", n, "claimed_by"), False
+    elif n is not None and player is not None:
+        path = ("stones", n, NAME_OF[player]) + (() if index is None else (index,))
+        key = index is None
+    elif n is not None:
+        path = ("stones", n)
+    elif player is not None and index is not None:
+        path, key = ("discard", NAME_OF[player], index), False
+    return path, problem.message, key
+
+
 @dataclass(frozen=True)
 class _Placed:
     card: Card
@@ -636,26 +655,32 @@ class _Builder:
                 )
 
     def _check_table(self, board: Board) -> None:
-        played = [board.tactics_played(p) for p in Player]
-        if self.variant is Variant.TACTICAL and abs(played[0] - played[1]) > 1:
-            self.error(
-                ("stones",),
-                f"tactic cards played: you {played[0]}, opponent {played[1]}; a player may lead "
-                f"by one at most ({Rule.TACTIC_COUNT})",
-                key=True,
-            )
-        for player in Player:
-            if winning_condition(board, player) is not None:
+        """The engine's checks of the table (:mod:`schotten.position`), each at its place in the
+        file; the ones the checks above already located, in the case's words, are not repeated."""
+        problems = [*table_problems(board, NAME_OF), *outcome_problems(board, None, NAME_OF)]
+        for problem in problems:
+            if problem.code == "tactic-count" and self.variant is Variant.TACTICAL:
+                played = [board.tactics_played(p) for p in Player]
                 self.error(
                     ("stones",),
-                    f"{NAME_OF[player]} already holds five stones or three adjacent ones: "
+                    f"tactic cards played: you {played[0]}, opponent {played[1]}; a player may "
+                    f"lead by one at most ({Rule.TACTIC_COUNT})",
+                    key=True,
+                )
+            elif problem.code == "game-over" and problem.player is not None:
+                self.error(
+                    ("stones",),
+                    f"{NAME_OF[problem.player]} already holds five stones or three adjacent ones: "
                     f"the game would be over ({Rule.GAME_END})",
                     key=True,
                 )
-        if not self.errors:
-            # The engine's own list, for anything the located checks above do not cover.
-            for problem in board.problems():
-                self.error(("stones",), problem, key=True)
+        if self.errors:
+            return
+        # Anything the located checks above do not cover, then how a game reaches the table.
+        for problem in [*problems, *reach_problems(board, NAME_OF)]:
+            if problem.code not in ("tactic-count", "game-over"):
+                path, message, key = _key_path_of(problem)
+                self.error(path, message, key=key)
 
     def _check_play_on(
         self, board: Board, hands: tuple[tuple[Card, ...], tuple[Card, ...]], spec: PlayOn

@@ -7,6 +7,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from schotten.errors import SchottenError
+
 KeyPath = tuple[str | int, ...]
 
 
@@ -73,7 +75,7 @@ class CaseError:
         return f"{shown_path(self.path)}:{self.line}:{self.column}: {self.detail}"
 
 
-class CaseFileError(ValueError):
+class CaseFileError(SchottenError, ValueError):
     """One or more case files are invalid; ``errors`` lists every problem of every file."""
 
     def __init__(self, errors: Iterable[CaseError]) -> None:
@@ -82,6 +84,9 @@ class CaseFileError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(str(e) for e in self.errors)
+
+    def messages(self) -> tuple[str, ...]:
+        return tuple(str(e) for e in self.errors)
 
 
 def github_annotation(path: str | os.PathLike[str], line: int, column: int, message: str) -> str:

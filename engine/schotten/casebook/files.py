@@ -15,12 +15,11 @@ True
 
 from __future__ import annotations
 
-import os
 import re
-import stat
-import tempfile
 from pathlib import Path
 
+from schotten import _files
+from schotten._files import InputFileError, read_text
 from schotten.casebook.errors import CaseError, CaseFileError
 
 CASE_SUFFIX = ".yaml"
@@ -97,90 +96,24 @@ def read_case_text(path: Path) -> str:
 
 
 def read_text_file(path: Path, limit: int) -> str:
-    """The UTF-8 text of a regular file of at most ``limit`` bytes, else :class:`CaseFileError`.
+    """The UTF-8 text of a regular file of at most ``limit`` bytes, else :class:`CaseFileError`
+    (read by :func:`schotten._files.read_text`, said in the casebook's words).
 
     Line endings are kept as they are in the file (``approve`` writes them back unchanged).
     """
     try:
-        info = os.stat(path)
-        _check_kind(path, info, limit)
-        flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | os.O_CLOEXEC
-        fd = os.open(path, flags)
-    except CaseFileError:
-        raise
-    except OSError as exc:
-        raise CaseFileError([CaseError(path, 1, 1, (), _os_problem(exc))]) from exc
-    try:
-        _check_kind(path, os.fstat(fd), limit)  # the same file as the one looked at
-        data = _read_at_most(fd, limit + 1)
-    except OSError as exc:
-        raise CaseFileError([CaseError(path, 1, 1, (), _os_problem(exc))]) from exc
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise CaseFileError([_too_large(path, len(data), limit)])
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        message = f"not UTF-8 text (byte 0x{data[exc.start]:02x}): save the file as UTF-8"
-        raise CaseFileError([CaseError(path, line, column, (), message)]) from exc
-
-
-def _check_kind(path: Path, info: os.stat_result, limit: int) -> None:
-    if not stat.S_ISREG(info.st_mode):
-        kind = (
-            "a folder"
-            if stat.S_ISDIR(info.st_mode)
-            else "a FIFO"
-            if stat.S_ISFIFO(info.st_mode)
-            else "a device or socket"
-        )
-        message = f"{kind}, not a regular file: only plain text files are read here"
-        raise CaseFileError([CaseError(path, 1, 1, (), message)])
-    if info.st_size > limit:
-        raise CaseFileError([_too_large(path, info.st_size, limit)])
-
-
-def _too_large(path: Path, size: int, limit: int) -> CaseError:
-    return CaseError(path, 1, 1, (), f"{size} bytes or more: this file is at most {limit} bytes")
-
-
-def _read_at_most(fd: int, limit: int) -> bytes:
-    chunks: list[bytes] = []
-    size = 0
-    while size < limit:
-        chunk = os.read(fd, min(65536, limit - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
+        return read_text(path, limit)
+    except InputFileError as exc:
+        problem = exc.problem.replace("only plain files", "only plain text files")
+        for device in ("a character device", "a block device", "a socket"):
+            problem = problem.replace(f"{device}, not", "a device or socket, not")
+        raise CaseFileError([CaseError(path, exc.line, exc.column, (), problem)]) from exc
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` by ``text`` all at once: a temporary file in the same folder, renamed.
-
-    The text is written as given (no line-ending translation); the file keeps its mode.
-    """
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-        mode = path.stat().st_mode & 0o7777 if path.exists() else 0o666 & ~_umask()
-        os.chmod(temp, mode)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    # Python has no way to read the umask without setting it: set it back at once.
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    """Replace ``path`` by ``text`` all at once (:func:`schotten._files.write_atomically`): the
+    file keeps its mode, the text is written as given (no line-ending translation)."""
+    _files.write_atomically(path, text)
 
 
 def _os_problem(exc: OSError) -> str:

@@ -12,6 +12,7 @@ from schotten.casebook.case import Case, case_order, load_case, publication_prob
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths
 from schotten.casebook.lock import lock_problems
+from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.texts import all_text_problems
 
 
@@ -44,3 +45,9 @@ def load_cases(folder: str | Path) -> list[Case]:
     if errors:
         raise CaseFileError(errors)
     return cases
+
+
+def check_cases(folder: str | Path) -> list[CaseResult]:
+    """Every case of a folder replayed, in publication order (raises ``CaseFileError`` if one is
+    bad)."""
+    return [run_case(case) for case in load_cases(folder)]

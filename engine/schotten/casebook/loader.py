@@ -254,11 +254,6 @@ def find_node(
     return node
 
 
-def mapping_entries(node: yaml.Node) -> Iterator[tuple[yaml.Node, yaml.Node]]:
-    if isinstance(node, yaml.MappingNode):
-        yield from node.value
-
-
 def _check_tags(loader: CaseLoader, path: Path) -> Iterator[CaseError]:
     """Written tags: core ones only, agreeing with their value; each bad one is made a string so
     that building the data cannot fail."""

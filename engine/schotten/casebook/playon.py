@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from schotten.board import Board, Player
 from schotten.cards import Card
-from schotten.errors import IllegalActionError
+from schotten.errors import IllegalActionError, SchottenError
 from schotten.game import Game, Phase, fill_decks, round_points
 from schotten.moves import Deck, Move
 
 _NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}
 
 
-class PlayOnError(ValueError):
+class PlayOnError(SchottenError, ValueError):
     """The play-on cannot be run as written: ``move`` is the index of the move at fault."""
 
     def __init__(self, move: int, message: str) -> None:

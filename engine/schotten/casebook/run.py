@@ -88,14 +88,6 @@ def run_case(case: Case) -> CaseResult:
     return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
 
 
-def check_cases(folder: str | Path) -> list[CaseResult]:
-    """Every case of a folder replayed, in publication order (raises ``CaseFileError`` if one is
-    bad)."""
-    from schotten.casebook.folder import load_cases  # the folder module builds on this one
-
-    return [run_case(case) for case in load_cases(folder)]
-
-
 def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
     """``won-by-you`` if the stones the claim takes make ``you`` win, else ``ongoing``.
 
@@ -186,7 +178,6 @@ def show(value: Any) -> str:
 __all__ = [
     "CaseResult",
     "Mismatch",
-    "check_cases",
     "claim_outcome",
     "compare",
     "formation_text",

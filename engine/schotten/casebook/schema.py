@@ -21,13 +21,15 @@ from schotten.claims import Reason
 from schotten.formations import FormationKind
 from schotten.outcome import Termination
 from schotten.rules import Rule
-from schotten.site import LANGUAGES
 
 PLAYERS = ("you", "opponent")
 GAME_STATES = ("ongoing", "won-by-you", "won-by-opponent", "draw")
 STARTS = ("play", "claim", "draw")
 TERMINATIONS = tuple(str(t) for t in Termination)
 DECKS = ("clan", "tactic")
+
+#: The languages every case text is written in (the site's languages too).
+LANGUAGES = ("fr", "es")
 
 
 def formation_name(kind: FormationKind) -> str:

@@ -3,7 +3,7 @@
 Each position comes from its own seed (``claims <index>``), so any vector can be made again alone.
 A recipe picks the variant, the stones claimed together, the combat modes, the elite troops on
 the sides, ties with an order of completion, claimed stones, and cards seen elsewhere; the table
-is kept only when it could occur in a game (``Board.check``, nobody has won yet, a Joker per
+is kept only when it could occur in a game (``check_table``, nobody has won yet, a Joker per
 player).
 
 >>> position = claim_position(3)
@@ -22,6 +22,7 @@ from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Colour, Tactic
 from schotten.errors import InvalidPositionError
 from schotten.outcome import winning_condition
+from schotten.position import check_table
 
 ELITE_TROOPS = (Tactic.JOKER, Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 RUSES = (Tactic.RECRUITER, Tactic.STRATEGIST, Tactic.BANSHEE, Tactic.TRAITOR)
@@ -125,7 +126,7 @@ def _attempt(rng: random.Random, variant: Variant) -> ClaimPosition | None:
     if board.variant is Variant.BASE and any(board.discard):
         return None
     try:
-        board.check()
+        check_table(board)
     except InvalidPositionError:
         return None
     if any(winning_condition(board, p) for p in Player):

@@ -53,7 +53,12 @@ from schotten.conformance.wire import (
     formation_data,
     game_data,
 )
-from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
+from schotten.errors import (
+    IllegalActionError,
+    InvalidNotationError,
+    InvalidPositionError,
+    SchottenError,
+)
 from schotten.formations import Formation
 from schotten.game import Game, round_points
 from schotten.position_data import board_from_data
@@ -63,7 +68,7 @@ SUPPORTS = {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step"
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
 
 
-class RequestError(ValueError):
+class RequestError(SchottenError, ValueError):
     """A request this engine cannot answer; becomes ``{"error": code, "message": ...}``."""
 
     def __init__(self, code: str, message: str) -> None:

@@ -30,7 +30,7 @@ from schotten.conformance.capabilities import Capabilities
 from schotten.conformance.client import STRAY_SHOWN, Engine, EngineFailure, ProcessEngine
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps, game_data, moves_digest
-from schotten.errors import InvalidNotationError, InvalidPositionError
+from schotten.errors import InvalidNotationError, InvalidPositionError, SchottenError
 from schotten.game import Game
 
 LEVELS = ("verdict", "reason", "all")
@@ -39,7 +39,7 @@ LEVELS = ("verdict", "reason", "all")
 FAILED = ("hung", "crashed", "nonsense")
 
 
-class MalformedVector(ValueError):
+class MalformedVector(SchottenError, ValueError):
     """A vector of the suite that lacks what its kind needs (a damaged or foreign file)."""
 
 

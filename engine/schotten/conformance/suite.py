@@ -17,16 +17,17 @@ from pathlib import Path
 from typing import Any
 
 from schotten import json_input
-from schotten._files import InputFileError, read_regular_file
+from schotten._files import InputFileError, read_regular_file, refuse_under_ci
 from schotten.conformance.schemas import SCHEMAS
 from schotten.conformance.vectors import vectors
 from schotten.conformance.wire import KINDS, PROTOCOL, SUITE_FORMAT, dumps
+from schotten.errors import SchottenError
 
 MANIFEST = "manifest.json"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # the suite's largest file has 6 MB
 
 
-class SuiteError(Exception):
+class SuiteError(SchottenError):
     """A suite folder that cannot be read or written, said in one sentence."""
 
 
@@ -41,11 +42,10 @@ def export(
     ``progress(kind, done)`` is called as vectors are made. Refused when ``CI`` is set: the suite
     is regenerated on purpose, on a working copy, and its diff reviewed.
     """
-    if os.environ.get("CI"):
-        raise SuiteError(
-            "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
-            "working copy, and the diff is reviewed"
-        )
+    refuse_under_ci(
+        "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
+        "working copy, and the diff is reviewed"
+    )
     folder.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {"format": SUITE_FORMAT, "protocol": PROTOCOL, "kinds": {}}
     old = _old_manifest(folder)

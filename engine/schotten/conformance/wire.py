@@ -37,9 +37,6 @@ MAX_LINE = 1024 * 1024
 """The longest line either side of the protocol reads, in bytes: a request or an answer is a
 few kilobytes (a whole position, or the legal moves of one), so a longer line is an error."""
 
-BOARD_KEYS = ("variant", "stones", "discard")
-"""The table part of a position: all that a claim request carries."""
-
 
 def dumps(data: Any) -> str:
     """One JSON line: compact, keys in the order written, UTF-8 characters kept; a number

@@ -11,9 +11,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from schotten.casebook.schema import LANGUAGES as CASE_LANGUAGES
 from schotten.errors import SchottenError
 
-LANGUAGES = ("fr", "es")
+LANGUAGES = CASE_LANGUAGES  # the site is in the languages of the case texts
 
 
 class SiteCheckError(SchottenError):

@@ -17,6 +17,7 @@ from schotten.board import Player
 from schotten.casebook.case import Case
 from schotten.casebook.run import run_case
 from schotten.site import faq, labels
+from schotten.site.verified import picture_titled
 from schotten.svg import position_svg
 
 PREVIEW_TABLE = "preview"
@@ -52,7 +53,7 @@ def case_svg(case: Case, lang: str) -> str:
         ident=f"case-{case.id}-{lang}",
         hand=tuple(case.hands[Player.FIRST]),
     )
-    return faq.picture_titled(svg, faq.picture_title(case.claim, lang))
+    return picture_titled(svg, faq.picture_title(case.claim, lang))
 
 
 def case_html(case: Case, lang: str) -> str:

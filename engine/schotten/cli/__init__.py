@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from schotten._files import write_atomically
+from schotten import _files
 from schotten.board import Player
 from schotten.casebook.approve import approve_paths, describe_approval
 from schotten.casebook.case import Case, case_order, load_case, publication_problems
@@ -28,11 +28,11 @@ from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text
 from schotten.casebook.texts import all_text_problems, text_problems
 from schotten.casebook.walkthrough import walk_play_on
-from schotten.conformance import cli as conformance_cli
-from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
-from schotten.records import Record
-from schotten.terminal import draw_board, draw_proof, paint, use_colour
-from schotten.verify import cli as verify_cli
+from schotten.cli import conformance as conformance_cli
+from schotten.cli import verify as verify_cli
+from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
+from schotten.errors import SchottenError
+from schotten.records import MAX_BYTES, Record
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -48,7 +48,7 @@ The case format is described in cases/README.md; `schotten schema` prints its JS
 """
 
 
-class CommandError(Exception):
+class CommandError(SchottenError):
     """A problem the user can fix, reported as ``error: ...`` (exit status 1)."""
 
 
@@ -156,11 +156,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     args = build_parser(prog).parse_args(argv)
     try:
         return int(_COMMANDS[args.command](args))
-    except CaseFileError as exc:
-        for error in exc.errors:
-            _error(str(error))
-    except (CommandError, InvalidNotationError, IllegalActionError, InvalidPositionError) as exc:
-        _error(str(exc))
+    except SchottenError as exc:  # a mistake in what was given: said, never a traceback
+        for message in exc.messages():
+            _error(message)
+        return exc.exit_status
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except OSError as exc:
@@ -400,10 +399,10 @@ def _explain(args: argparse.Namespace) -> int:
         from schotten.site.preview import case_html, case_svg  # the site's tools: only here
 
         if args.svg is not None:
-            write_atomically(args.svg, case_svg(case, args.lang))
+            _files.write_atomically(args.svg, case_svg(case, args.lang))
             print(f"{args.svg}: the case as the site draws it ({args.lang})", file=out)
         if args.html is not None:
-            write_atomically(args.html, case_html(case, args.lang))
+            _files.write_atomically(args.html, case_html(case, args.lang))
             print(f"{args.html}: the case's row and detail as the site shows them", file=out)
     problems = text_problems(case)
     for error in problems:
@@ -438,11 +437,10 @@ def _print_walkthrough(case: Case, colour: bool, out: TextIO) -> None:
 def refuse_under_ci(command: str) -> None:
     """``approve`` and ``retire`` change what is published: never on CI (``CI`` set at all, to
     any value, even empty)."""
-    if "CI" in os.environ:
-        raise CommandError(
-            f"{command} does not run when CI is set (whatever its value): publication changes "
-            "are made on purpose, on a working copy, and the diff is reviewed"
-        )
+    _files.refuse_under_ci(
+        f"{command} does not run when CI is set (whatever its value): publication changes "
+        "are made on purpose, on a working copy, and the diff is reviewed"
+    )
 
 
 def _approve(args: argparse.Namespace) -> int:
@@ -475,7 +473,8 @@ def _retire(args: argparse.Namespace) -> int:
 
 def _replay(args: argparse.Namespace) -> int:
     path: Path = args.record
-    record = Record.load(path)  # a regular file of bounded size only: never a FIFO or a device
+    # A regular file of bounded size only: never a FIFO or a device.
+    record = Record.loads(_files.read_regular_file(path, MAX_BYTES), str(path))
     game = record.replay(str(path))
     start = f"seed {record.seed}" if record.seed is not None else "a position"
     print(f"{path}: {len(record.moves)} moves replayed from {start} ({record.variant}), all legal")

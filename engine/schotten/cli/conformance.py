@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from schotten._files import write_atomically
+from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
 from schotten.conformance.capabilities import VARIANTS
 from schotten.conformance.cases import write_cases
@@ -27,7 +28,6 @@ from schotten.conformance.client import (
     engine_argv,
     handshake,
 )
-from schotten.conformance.progress import Progress
 from schotten.conformance.report import (
     grouped,
     junit,

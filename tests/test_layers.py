@@ -1,0 +1,106 @@
+"""The layers of the package, read from its imports (those inside functions too): the rules core
+under the wings (casebook, conformance, verify), the wings under the site and the command, and
+the in-page checker's imports free of the file system (they are shipped to the browser)."""
+
+from __future__ import annotations
+
+import ast
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "engine" / "schotten"
+WINGS = ("casebook", "conformance", "verify")
+TOP = ("site", "cli")
+# The file system, which the browser bundle must not need.
+FILE_SYSTEM = {"schotten._files", "tempfile", "shutil", "glob", "pathlib"}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def layer(module: str) -> int:
+    """0: the core; 1: a wing; 2: the site and the command."""
+    parts = module.split(".")
+    room = parts[1] if len(parts) > 1 else ""
+    if room in TOP or module == "schotten.__main__":
+        return 2
+    if room in WINGS:
+        return 1
+    return 0
+
+
+def imported(source: str, package: str) -> set[str]:
+    """The modules a source imports, anywhere in it (lazy imports included); relative imports
+    are resolved from ``package``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, base] if base else anchor)
+            found.add(base)
+            # ``from schotten.cli import conformance``: a module of the package, when it is one.
+            found.update(f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES)
+    return found
+
+
+@cache
+def imports(module: str) -> frozenset[str]:
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    return frozenset(imported(path.read_text(encoding="utf-8"), package))
+
+
+def inner(module: str) -> set[str]:
+    return {m for m in imports(module) if m in MODULES}
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_every_module_imports_only_its_own_layer_or_below(module: str) -> None:
+    upward = sorted(m for m in inner(module) if layer(m) > layer(module))
+    assert not upward, f"{module} (layer {layer(module)}) imports {upward}"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if layer(m) == 1))
+def test_no_wing_imports_another_wings_command_or_the_command(module: str) -> None:
+    assert not any(m == "schotten.cli" or m.startswith("schotten.cli.") for m in inner(module))
+
+
+def closure(module: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [module]
+    while todo:
+        current = todo.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        # Importing a module runs its package's __init__ first.
+        parents = [".".join(current.split(".")[:i]) for i in range(1, current.count(".") + 1)]
+        todo += [m for m in (*inner(current), *parents) if m in MODULES]
+    return seen
+
+
+def test_the_checkers_imports_use_no_file_system() -> None:
+    reached = closure("schotten.checker")
+    assert "schotten.checker" in reached and "schotten.position" in reached
+    used = {m for module in reached for m in imports(module) if m in FILE_SYSTEM}
+    assert not used, f"the in-page checker's imports reach {sorted(used)}"
+    assert all(layer(m) == 0 for m in reached)
+
+
+def test_the_layers_test_sees_lazy_and_relative_imports() -> None:
+    source = "def f():\n    from schotten.cli import main\n    from ..site import labels\n"
+    found = imported(source, "schotten.casebook")
+    assert {"schotten.cli", "schotten.site"} <= found
+    assert layer("schotten.casebook.run") < layer("schotten.cli") == layer("schotten.site.build")
+    assert any(layer(m) > layer("schotten.casebook.run") for m in found if m in MODULES)
