@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -324,3 +326,20 @@ def test_fixtures_load() -> None:
         "pass-only-when-nothing-fits",
         "three-adjacent",
     ]
+
+
+def test_every_command_but_verify_works_without_the_verify_extra() -> None:
+    # NumPy is in the verify extra only: an editor's install (cases, site) has no NumPy.
+    script = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "from schotten.cli import main\n"
+        "assert main(['check', 'cases/hand-is-not-proof.yaml']) == 0\n"
+        "sys.exit(main(['verify', 'base-one-stone']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "error: schotten verify needs numpy, from the verify extra: pip install 'schotten[verify]'"
+    )

@@ -29,7 +29,6 @@ from schotten.casebook.schema import schema_text
 from schotten.casebook.texts import all_text_problems, text_problems
 from schotten.casebook.walkthrough import walk_play_on
 from schotten.cli import conformance as conformance_cli
-from schotten.cli import verify as verify_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import SchottenError
 from schotten.records import MAX_BYTES, Record
@@ -147,8 +146,35 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     conformance_cli.add_parser(commands)
-    verify_cli.add_parser(commands)
+    _add_verify(commands)
     return parser
+
+
+def _add_verify(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # `schotten verify` needs the verify extra (NumPy, Dask); every other command works without
+    # it, so the extra is imported only here.
+    try:
+        from schotten.cli import verify
+    except ModuleNotFoundError as missing:
+        parser = commands.add_parser(
+            "verify", help="check the claim prover on a whole space (needs the verify extra)"
+        )
+        parser.add_argument("arguments", nargs=argparse.REMAINDER)
+        parser.set_defaults(missing=missing.name)
+        return
+    verify.add_parser(commands)
+
+
+def _verify(args: argparse.Namespace) -> int:
+    missing = getattr(args, "missing", None)
+    if missing is not None:
+        raise CommandError(
+            f"schotten verify needs {missing}, from the verify extra: "
+            "pip install 'schotten[verify]'"
+        )
+    from schotten.cli import verify
+
+    return verify.run(args)
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -499,7 +525,7 @@ _COMMANDS = {
     "replay": _replay,
     "schema": _schema,
     "conformance": conformance_cli.main,
-    "verify": verify_cli.run,
+    "verify": _verify,
 }
 
 __all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]
