@@ -270,7 +270,7 @@ def test_a_label_missing_in_one_language_is_a_problem(monkeypatch: pytest.Monkey
     trimmed = {**real["es"], "verdicts": {"granted": "Concedida"}}
     monkeypatch.setattr(build, "labels", lambda lang: trimmed if lang == "es" else real[lang])
     assert build.label_problems() == [
-        "schotten/site/locales/es.json: label verdicts.refused is missing (it exists in fr.json)"
+        "schotten/locales/es.json: label verdicts.refused is missing (it exists in fr.json)"
     ]
 
 

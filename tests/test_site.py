@@ -24,8 +24,8 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
-from schotten.site.typography import spacing_faults
 from schotten.site.verified import card_with_article
+from schotten.typography import spacing_faults
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT_PARTS = ("mkdocs.yml", "site_src", "site_theme", "cases", "scripts")

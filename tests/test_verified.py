@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from schotten.formations import FormationKind
+from schotten.labels import LabelError
 from schotten.odds import hand_counts
 from schotten.site import SiteCheckError, verified
 from schotten.site.verified import jinja_functions
@@ -187,5 +188,5 @@ def test_formation_ladder_out_of_rarity_order_stops_the_build(
 
 
 def test_unknown_language_has_no_functions() -> None:
-    with pytest.raises(SiteCheckError, match="no labels for language 'de'"):
+    with pytest.raises(LabelError, match="no labels for language 'de'"):
         jinja_functions("de")

@@ -7,7 +7,7 @@ style them and a test can query them: ``class="card red v7"``, ``class="card tac
 ``class="stone s4 claimed mud-fight"``, ``class="stone s2 held p2"``. The position is also written
 out in words in ``<title>`` and ``<desc>`` for screen readers.
 
-Names come from a label catalogue shaped like ``schotten/site/locales/*.json`` (colours, tactics,
+Names come from a label catalogue shaped like ``schotten/locales/*.json`` (colours, tactics,
 words, and the ``card`` pattern that names a Clan card as a player says it, value first: ``7 red``,
 ``7 rouge``); without one the picture is labelled in English.
 

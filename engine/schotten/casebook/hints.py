@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from functools import cache
 
 from schotten.cards import Colour, Tactic
+from schotten.labels import LANGUAGES, labels
 from schotten.rules import Rule
-from schotten.site import LANGUAGES, labels
 
 COLOURS = tuple(str(colour) for colour in Colour)
 TACTIC_NAMES = tuple(str(tactic) for tactic in Tactic)

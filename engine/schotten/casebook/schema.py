@@ -19,6 +19,7 @@ from schotten.board import STONES, Variant
 from schotten.cards import Colour, Tactic
 from schotten.claims import Reason
 from schotten.formations import FormationKind
+from schotten.labels import LANGUAGES
 from schotten.outcome import Termination
 from schotten.rules import Rule
 
@@ -27,9 +28,6 @@ GAME_STATES = ("ongoing", "won-by-you", "won-by-opponent", "draw")
 STARTS = ("play", "claim", "draw")
 TERMINATIONS = tuple(str(t) for t in Termination)
 DECKS = ("clan", "tactic")
-
-#: The languages every case text is written in (the site's languages too).
-LANGUAGES = ("fr", "es")
 
 
 def formation_name(kind: FormationKind) -> str:

@@ -24,8 +24,8 @@ import yaml
 from schotten.casebook.case import Case
 from schotten.casebook.errors import CaseError
 from schotten.casebook.loader import find_node
-from schotten.site import labels
-from schotten.site.typography import spacing_faults
+from schotten.labels import labels
+from schotten.typography import spacing_faults
 
 TEXT_FIELDS = ("situation", "why")
 LANGUAGE_NAMES = {"fr": "French", "es": "Spanish"}

@@ -48,7 +48,7 @@ from schotten.site import (
     verified,
     widgets,
 )
-from schotten.site.typography import spacing_faults
+from schotten.typography import spacing_faults
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
 _MAX_HASHED_BYTES = 4 * 1024 * 1024  # a page or a case is far smaller
@@ -426,7 +426,7 @@ def label_problems() -> list[str]:
         for other, other_keys in keysets.items():
             for key in sorted(other_keys - keys):
                 problems.append(
-                    f"schotten/site/locales/{lang}.json: label {key} is missing "
+                    f"schotten/locales/{lang}.json: label {key} is missing "
                     f"(it exists in {other}.json)"
                 )
     return problems
@@ -435,7 +435,7 @@ def label_problems() -> list[str]:
 def label_spacing_problems() -> list[str]:
     """French labels that break French spacing (``Borne 4 : Refusée`` with an ordinary space)."""
     return [
-        f"schotten/site/locales/fr.json: label {key}: {fault}"
+        f"schotten/locales/fr.json: label {key}: {fault}"
         for key, text in _leaf_items(labels("fr"))
         for fault in spacing_faults(str(text))
     ]

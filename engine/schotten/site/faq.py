@@ -330,9 +330,7 @@ def _label(lang: str, section: str, key: str) -> Any:
     try:
         return labels(lang)[section][key]
     except KeyError:
-        raise SiteCheckError(
-            f"schotten/site/locales/{lang}.json: no label {section}.{key}"
-        ) from None
+        raise SiteCheckError(f"schotten/locales/{lang}.json: no label {section}.{key}") from None
 
 
 def _capital(text: str) -> str:
