@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 from schotten.casebook import load_case, run_case
 from schotten.casebook.approve import approve
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
+from schotten.cli.conformance import select
 from schotten.cli.progress import Progress
 from schotten.conformance import suite
 from schotten.conformance.cases import case_text
-from schotten.conformance.cli import select
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.runner import run
 from schotten.conformance.wire import dumps

@@ -297,7 +297,7 @@ def test_a_report_that_cannot_be_written_leaves_no_file_behind(tmp_path: Path) -
 
 
 def test_a_case_file_that_cannot_be_written_leaves_no_file_behind(tmp_path: Path) -> None:
-    from schotten.verify.cli import write_case
+    from schotten.cli.verify import write_case
 
     (tmp_path / "verify-x.yaml").mkdir()
     with pytest.raises(OSError):
