@@ -303,7 +303,8 @@ def test_the_verdict_diff_of_a_flipped_and_a_new_case(
     case.write_text(
         case.read_text("utf-8")
         .replace("hands:\n  you: [orange 3]\n", "")
-        .replace("you: [blue 3, purple 3]", "you: [blue 3, purple 3, orange 3]"),
+        .replace("you: [blue 3, purple 3]", "you: [blue 3, purple 3, orange 3]")
+        .replace("claim: [4]\n", "  2:\n    opponent: [purple 9]\nclaim: [4]\n"),
         "utf-8",
     )
     monkeypatch.chdir(tmp_path)

@@ -33,6 +33,8 @@ stones:
     opponent: [blue 1]
   2:
     you: [green 5]
+  3:
+    opponent: [purple 8, purple 9]
 hands:
   you: [green 4]
 claim: [1]
@@ -230,7 +232,7 @@ def test_a_misspelt_table_is_named_with_the_table_meant(casebook: Path) -> None:
     (casebook / "new-ruse.yaml").write_text(CLAIM + published, encoding="utf-8")
     messages = [str(e) for e in load_folder(casebook)[1] if e.path.name == "new-ruse.yaml"]
     assert any(
-        m.startswith("cases/new-ruse.yaml:19:")
+        m.startswith("cases/new-ruse.yaml:21:")
         and f"table 'ruse', row {row}; no other case publishes a table 'ruse': did you mean "
         "'ruses'? (a new table starts at row 1)"
         in m
@@ -247,7 +249,7 @@ def test_a_table_on_no_page_names_the_case_that_publishes_it(casebook: Path) -> 
     with pytest.raises(build.SiteCheckError) as info:
         build.prepare(ROOT / "site_src", casebook, display_root=Path.cwd())
     assert (
-        "cases/new-ruse.yaml:19: published.table: published table 'ruse' is on no page in fr "
+        "cases/new-ruse.yaml:21: published.table: published table 'ruse' is on no page in fr "
         "(call verdict_table('ruse')): did you mean 'ruses'?"
     ) in str(info.value)
 

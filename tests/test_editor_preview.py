@@ -42,7 +42,7 @@ def test_explain_draws_an_unapproved_unpublished_case_as_the_site_does(
     assert svg.read_text(encoding="utf-8") == site_picture
     ET.fromstring(svg.read_text(encoding="utf-8"))  # well-formed
     html = page.read_text(encoding="utf-8")
-    assert f'<html lang="{lang}">' in html and "<svg" in html and "<table>" in html
+    assert f'<html lang="{lang}">' in html and "<svg" in html and "<details" in html
     text = re.sub(r"<[^>]+>", "", html).replace("&#39;", "'")
     assert case.situation[lang] in text and case.why[lang] in text
     granted = labels(lang)["verdicts"]["granted"]
