@@ -37,6 +37,7 @@ from schotten.odds import (
     hand_odds,
 )
 from schotten.site import SiteCheckError, labels
+from schotten.site.border import border as border_widget
 from schotten.site.runtime import CHECKER_DIR
 from schotten.site.verified import card_name, cards_text, format_number
 
@@ -286,7 +287,16 @@ def claim_checker(lang: str) -> str:
         },
     )
     _sub(root, "p", words["intro"], class_="schotten-checker__intro")
-    _sub(root, "button", words["open"], type="button", class_="md-button schotten-checker__open")
+    _sub(root, "p", words["hidden"], class_="schotten-checker__hidden")
+    # Enabled by checker.js once it listens: a click before that would be lost.
+    _sub(
+        root,
+        "button",
+        words["open"],
+        type="button",
+        class_="md-button schotten-checker__open",
+        disabled="disabled",
+    )
     _sub(root, "p", "", class_="schotten-checker__status", role="status", aria_live="polite")
     form = _sub(root, "form", class_="schotten-checker__form", hidden="hidden")
     form.set("aria-label", words["title"])
@@ -381,7 +391,11 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     def chart() -> str:
         return Markup(odds_chart(lang))
 
+    def border() -> str:
+        return Markup(border_widget(lang))
+
     return {
+        "border": border,
         "claim_checker": checker,
         "odds_table": table,
         "partial_odds_table": partial,

@@ -107,7 +107,9 @@ class Checker {
     this.submit.disabled = true;
     this.engine = null;
     this.version = 0; // bumped by every change of the position
-    root.querySelector(".schotten-checker__open").addEventListener("click", (e) => this.open(e));
+    const opener = root.querySelector(".schotten-checker__open");
+    opener.addEventListener("click", (e) => this.open(e));
+    opener.disabled = false; // offered only now that a click is handled
     for (const button of root.querySelectorAll("button[data-card]")) {
       button.addEventListener("click", () => this.toggle(button.dataset.card));
     }
