@@ -29,7 +29,7 @@ from schotten.casebook.case import ExpectedPlayOn
 from schotten.claims import Reason, StoneVerdict
 from schotten.formations import Formation, FormationKind
 from schotten.moves import Move
-from schotten.site import LANGUAGES, SiteCheckError, labels, plays
+from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
 from schotten.site.verified import cards_text, cards_with_articles, joined
 from schotten.svg import position_svg
 
@@ -217,6 +217,7 @@ def verdict_details(
                 ),
                 "reason": _label(lang, "reasons", str(v.reason)),
                 "lines": reasoning(entry.board, v, lang),
+                "checker": "" if entry.play else widgets.checker_link(entry.board, v.stone, lang),
             }
             for v in entry.verdicts
         ]
