@@ -18,7 +18,14 @@ import pytest
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.casebook import Case, load_cases
-from schotten.checker import STONE, check, check_position, position_of, read_position
+from schotten.checker import (
+    STONE,
+    check,
+    check_position,
+    fragment_of,
+    position_of,
+    read_position,
+)
 from schotten.claims import judge_stone
 from schotten.site import labels, widgets
 
@@ -309,6 +316,8 @@ def test_claim_checker_form_has_real_controls_and_page_labels(lang: str) -> None
     assert data["reasons"] == names["reasons"] and data["checker"] == names["checker"]
     open_button = root.find("button")
     assert open_button is not None and open_button.text == names["checker"]["open"]
+    # Offered by checker.js once it listens: a click before that would be lost.
+    assert open_button.get("disabled") == "disabled"
     cards = [b for b in root.iter("button") if b.get("data-card")]
     assert len(cards) == 54 + 3  # the Clan cards, then Joker, Spy, Shield Bearer
     first = cards[0]
@@ -318,7 +327,7 @@ def test_claim_checker_form_has_real_controls_and_page_labels(lang: str) -> None
     radios = [i.get("value") for i in root.iter("input") if i.get("type") == "radio"]
     assert radios == ["mine", "theirs", "elsewhere-mine", "elsewhere-theirs"]
     live = [e for e in root.iter() if e.get("aria-live") == "polite"]
-    assert len(live) == 2  # the loading status and the answer
+    assert len(live) == 3  # the loading status, what a shared link did, and the answer
     form = root.find("form")
     assert form is not None and form.get("hidden") == "hidden"
     script = root.find("script")
@@ -357,3 +366,27 @@ def test_check_answers_non_ascii_or_long_values_as_unknown_cards(card: str) -> N
 def test_check_answers_what_is_not_text(value: Any) -> None:
     answer = json.loads(check(value))
     assert answer["ok"] is False and answer["error"] == "bad-input"
+
+
+def test_fragment_writes_every_zone_and_option_of_a_position() -> None:
+    position = {
+        "variant": "tactical",
+        "mine": ["red 9", "joker"],
+        "theirs": ["purple 1", "spy", "shield-bearer"],
+        "elsewhere": {"mine": ["yellow 3", "recruiter"], "theirs": ["orange 4", "green 5"]},
+        "mud_fight": True,
+        "blind_mans_bluff": True,
+        "completed_first": "opponent",
+    }
+    assert fragment_of(position) == "check=tmco-r9J-p1SB-y3-o4g5"
+    assert fragment_of({"mine": ["blue 2"]}) == "check=b-b2---"
+
+
+def test_every_published_claim_case_has_a_checker_link_per_open_stone() -> None:
+    for case in load_cases(CASES):
+        for stone in case.claim:
+            url = widgets.checker_url(case.board, stone)
+            if case.board.stone(stone).claimed_by is not None:
+                assert url is None
+            else:
+                assert url == "../rules/#" + fragment_of(position_of(case.board, stone))

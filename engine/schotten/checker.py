@@ -284,3 +284,42 @@ def position_of(board: Board, number: int) -> dict[str, Any]:
         "blind_mans_bluff": stone.blind_mans_bluff is not None,
         "completed_first": "opponent" if first is Player.SECOND else "you",
     }
+
+
+# A checker position in a page's address (``rules/#check=<code>``), never sent to a server: the
+# options, then the cards of the four zones, each part after a ``-``. Options: ``b`` or ``t``
+# (base game or Tactical variant), then ``m`` (Mud Fight), ``c`` (Blind-Man's Bluff), ``o`` (the
+# opponent completed first), in that order. A Clan card is its colour's initial and its value
+# (``r9``: the red 9), an elite troop one capital (``J``, ``S``, ``B``). checker.js reads it.
+FRAGMENT = "check="
+_ELITE_CODES = {"joker": "J", "spy": "S", "shield-bearer": "B"}
+
+
+def fragment_of(position: dict[str, Any]) -> str:
+    """The address fragment of a checker position (as :func:`position_of` gives it).
+
+    >>> fragment_of({"mine": ["red 1", "green 1"], "theirs": ["joker"], "variant": "tactical",
+    ...              "completed_first": "opponent"})
+    'check=to-r1g1-J--'
+    """
+    options = "t" if position.get("variant") == "tactical" else "b"
+    options += "m" if position.get("mud_fight") else ""
+    options += "c" if position.get("blind_mans_bluff") else ""
+    options += "o" if position.get("completed_first") == "opponent" else ""
+    elsewhere = position.get("elsewhere", {})
+    zones = (
+        position.get("mine", []),
+        position.get("theirs", []),
+        elsewhere.get("mine", []),
+        elsewhere.get("theirs", []),
+    )
+    parts = [options]
+    for cards in zones:
+        # Other tactic cards are left out: the checker offers none (they prove nothing).
+        codes = (
+            _ELITE_CODES.get(c) or c[0] + c.split()[1]
+            for c in cards
+            if " " in c or c in _ELITE_CODES
+        )
+        parts.append("".join(codes))
+    return FRAGMENT + "-".join(parts)

@@ -22,6 +22,7 @@ from schotten.casebook import Case, load_cases
 from schotten.checker import check_position, position_of
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.site import faq, labels, runtime
+from schotten.site.widgets import checker_url
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = {"fr": "/rules/", "es": "/es/rules/"}
@@ -300,3 +301,95 @@ def test_an_elite_troop_can_be_taken_back_after_leaving_the_variant(
     expect(checker.locator('.schotten-checker__held[data-zone="mine"]')).to_have_text(
         labels("fr")["checker"]["empty"]
     )
+
+
+def linked_stones() -> list[tuple[Case, int, str]]:
+    """Every published claim case's stones with an "open in the checker" link, and its address."""
+    found = []
+    for case in load_cases(ROOT / "cases"):
+        if case.published is None or case.play_on is not None:
+            continue
+        for stone in case.claim:
+            url = checker_url(case.board, stone)
+            if url is not None:
+                found.append((case, stone, url))
+    return found
+
+
+def test_every_published_claim_case_opens_in_the_checker_with_its_verdict(
+    page: Page, site_url: str, built_site: Path
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    links = linked_stones()
+    assert len(links) >= 20
+    published = (built_site / "edge-cases" / "index.html").read_text(encoding="utf-8")
+    checker = page.locator(".schotten-checker")
+    answer = checker.locator(".schotten-checker__answer")
+    for case, stone, url in links:
+        assert f'href="{url}"' in published, f"{case.id}: no link {url}"
+        # The link, followed from the edge-case page.
+        page.goto(site_url + "/edge-cases/" + url)
+        verdict = judge_stone(case.board, Player.FIRST, stone)
+        expect(answer).to_have_attribute(
+            "data-reason", str(verdict.reason), timeout=LOADING_TIMEOUT
+        )
+        expect(answer).to_have_attribute("data-granted", str(verdict.granted).lower())
+    assert errors == []
+
+
+def test_a_copied_link_reopens_the_same_position(page: Page, site_url: str) -> None:
+    page.goto(site_url + PAGES["fr"])
+    checker = open_checker(page, "fr")
+    checker.locator('input[name="tactical"]').check()
+    checker.locator('input[name="mud_fight"]').check()
+    place(checker, "mine", "red 9", "red 8", "joker")
+    place(checker, "theirs", "blue 2", "spy")
+    place(checker, "elsewhere-theirs", "green 3")
+    checker.locator('select[name="completed_first"]').select_option("opponent")
+    checker.locator(".schotten-checker__copy").click()
+    link = checker.get_attribute("data-link")
+    assert link is not None and "#check=" in link
+    held = checker.locator(".schotten-checker__held")
+    before = held.all_inner_texts()
+    page.goto(site_url + "/")  # another page, then the shared link in a fresh load
+    page.goto(link)
+    page.reload()
+    answer = checker.locator(".schotten-checker__answer")
+    expect(answer).to_have_attribute("data-reason", re.compile(".+"), timeout=LOADING_TIMEOUT)
+    assert held.all_inner_texts() == before
+    expect(checker.locator('input[name="mud_fight"]')).to_be_checked()
+    expect(checker.locator('select[name="completed_first"]')).to_have_value("opponent")
+    position = {
+        "variant": "tactical",
+        "mine": ["red 9", "red 8", "joker"],
+        "theirs": ["blue 2", "spy"],
+        "elsewhere": {"mine": [], "theirs": ["green 3"]},
+        "mud_fight": True,
+        "completed_first": "opponent",
+    }
+    expect(answer).to_have_attribute("data-reason", check_position(position)["reason"])
+
+
+@pytest.mark.parametrize(
+    ("code", "kind"),
+    [("x-r9", "bad"), ("b-r9r9---", "impossible"), ("b-J---", "impossible"), ("b-%3C", "bad")],
+)
+def test_a_bad_link_opens_the_checker_empty_with_a_message(
+    page: Page, site_url: str, code: str, kind: str
+) -> None:
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(site_url + PAGES["es"] + "#check=" + code)
+    checker = page.locator(".schotten-checker")
+    notice = checker.locator(".schotten-checker__notice")
+    expect(notice).to_have_attribute("data-kind", kind, timeout=LOADING_TIMEOUT)
+    words = labels("es")["checker"]
+    if kind == "bad":
+        expect(notice).to_have_text(words["link_bad"])
+    else:
+        expect(notice).to_contain_text(words["link_impossible"].split("(")[0])
+    expect(checker.locator("form")).to_be_visible()
+    expect(checker.locator('button[aria-pressed="true"]')).to_have_count(0)
+    expect(checker.locator(".schotten-checker__answer")).to_be_empty()
+    assert errors == []

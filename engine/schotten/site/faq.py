@@ -31,7 +31,7 @@ from schotten.completion import best_completion
 from schotten.formations import Formation, FormationKind
 from schotten.moves import Move
 from schotten.rules import Rule
-from schotten.site import LANGUAGES, SiteCheckError, labels, plays
+from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
 from schotten.site.questions import table_marker
 from schotten.site.verified import (
     cards_text,
@@ -220,6 +220,7 @@ def verdict_table(entries: Sequence[FaqEntry], lang: str, table: str = "faq") ->
                 "head": stone_head(entry, v, lang),
                 "reason": _label(lang, "reasons", str(v.reason)),
                 "lines": reasoning(entry.board, v, lang),
+                "checker": "" if entry.play else widgets.checker_link(entry.board, v.stone, lang),
             }
             for v in entry.verdicts
         ]

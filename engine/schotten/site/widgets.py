@@ -25,7 +25,9 @@ from typing import Any
 
 from markupsafe import Markup
 
+from schotten.board import Board
 from schotten.cards import VALUES, ClanCard, Colour, Tactic
+from schotten.checker import fragment_of, position_of
 from schotten.formations import FormationKind
 from schotten.odds import (
     HAND_SIZES,
@@ -37,6 +39,7 @@ from schotten.odds import (
     hand_odds,
 )
 from schotten.site import SiteCheckError, labels
+from schotten.site.border import border as border_widget
 from schotten.site.runtime import CHECKER_DIR
 from schotten.site.verified import card_name, cards_text, format_number
 
@@ -288,7 +291,16 @@ def claim_checker(lang: str) -> str:
         },
     )
     _sub(root, "p", words["intro"], class_="schotten-checker__intro")
-    _sub(root, "button", words["open"], type="button", class_="md-button schotten-checker__open")
+    _sub(root, "p", words["hidden"], class_="schotten-checker__hidden")
+    # Enabled by checker.js once it listens: a click before that would be lost.
+    _sub(
+        root,
+        "button",
+        words["open"],
+        type="button",
+        class_="md-button schotten-checker__open",
+        disabled="disabled",
+    )
     _sub(root, "p", "", class_="schotten-checker__status", role="status", aria_live="polite")
     form = _sub(root, "form", class_="schotten-checker__form", hidden="hidden")
     form.set("aria-label", words["title"])
@@ -336,12 +348,43 @@ def claim_checker(lang: str) -> str:
     _sub(
         actions, "button", words["clear"], type="button", class_="md-button schotten-checker__clear"
     )
+    _sub(
+        actions,
+        "button",
+        words["copy_link"],
+        type="button",
+        class_="md-button schotten-checker__copy",
+    )
+    # What a shared link or the copy button did (a position unreadable, the link copied).
+    _sub(form, "p", "", class_="schotten-checker__notice", role="status", aria_live="polite")
     answer = _sub(form, "div", "", class_="schotten-checker__answer", role="status")
     answer.set("aria-live", "polite")
     answer.set("aria-atomic", "true")
 
     _sub(root, "script", _LOADER, type="module")
     return _html(root)
+
+
+# The rules page, from any other page of the same language (every page is a folder).
+RULES_PAGE = "../rules/"
+
+
+def checker_url(board: Board, number: int) -> str | None:
+    """The address that opens the claim checker on stone ``number`` of ``board`` (the position
+    in the fragment); ``None`` for a stone already claimed, which has no checker position."""
+    if board.stone(number).claimed_by is not None:
+        return None
+    return f"{RULES_PAGE}#{fragment_of(position_of(board, number))}"
+
+
+def checker_link(board: Board, number: int, lang: str) -> Markup:
+    """An "open in the checker" link for one stone of a case (empty when it has none)."""
+    url = checker_url(board, number)
+    if url is None:
+        return Markup("")
+    link = ET.Element("a", {"class": "schotten-open-checker", "href": url})
+    link.text = labels(lang)["checker"]["open_position"]
+    return Markup(_html(link))
 
 
 def _card_button(parent: ET.Element, card: str, face: str, name: str, css: str) -> None:
@@ -383,7 +426,11 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     def chart() -> str:
         return Markup(odds_chart(lang))
 
+    def border() -> str:
+        return Markup(border_widget(lang))
+
     return {
+        "border": border,
         "claim_checker": checker,
         "odds_table": table,
         "partial_odds_table": partial,

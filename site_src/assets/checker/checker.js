@@ -91,6 +91,53 @@ function loadStylesheet() {
   }
 }
 
+// A position in the page's address: "#check=" then the options and the four zones' cards, each
+// part after a "-" (written at build time by schotten.checker.fragment_of, whose doc gives the
+// format; the two must agree, which the browser tests check on every published case).
+const FRAGMENT = "#check=";
+const MAX_CODE = 400; // characters: the longest position is far shorter
+const ZONE_ORDER = ["mine", "theirs", "elsewhere-mine", "elsewhere-theirs"];
+const ELITE_OF = { J: "joker", S: "spy", B: "shield-bearer" };
+const COLOUR_OF = { r: "red", o: "orange", y: "yellow", g: "green", b: "blue", p: "purple" };
+const CARD_CODE = /[roygbp][1-9]|[JSB]/g;
+
+function encodePosition(zones, options) {
+  let head = options.tactical ? "t" : "b";
+  if (options.mud_fight) head += "m";
+  if (options.blind_mans_bluff) head += "c";
+  if (options.completed_first === "opponent") head += "o";
+  const code = (card) => {
+    const elite = Object.keys(ELITE_OF).find((key) => ELITE_OF[key] === card);
+    if (elite) return elite;
+    const [colour, value] = card.split(" ");
+    return colour[0] + value;
+  };
+  return [head, ...ZONE_ORDER.map((zone) => zones[zone].map(code).join(""))].join("-");
+}
+
+// The position of an address's code, or null when it is not one (never an exception).
+function decodePosition(code) {
+  if (code.length > MAX_CODE) return null;
+  const parts = code.split("-");
+  if (parts.length !== 1 + ZONE_ORDER.length) return null;
+  const head = /^([bt])(m?)(c?)(o?)$/.exec(parts[0]);
+  if (!head) return null;
+  const zones = {};
+  for (const [i, part] of parts.slice(1).entries()) {
+    if (part.replace(CARD_CODE, "") !== "") return null;
+    zones[ZONE_ORDER[i]] = (part.match(CARD_CODE) ?? []).map((token) =>
+      token.length === 1 ? ELITE_OF[token] : `${COLOUR_OF[token[0]]} ${token[1]}`,
+    );
+  }
+  return {
+    zones,
+    tactical: head[1] === "t",
+    mud_fight: head[2] !== "",
+    blind_mans_bluff: head[3] !== "",
+    completed_first: head[4] ? "opponent" : "you",
+  };
+}
+
 class Checker {
   constructor(root) {
     this.root = root;
@@ -107,7 +154,9 @@ class Checker {
     this.submit.disabled = true;
     this.engine = null;
     this.version = 0; // bumped by every change of the position
-    root.querySelector(".schotten-checker__open").addEventListener("click", (e) => this.open(e));
+    const opener = root.querySelector(".schotten-checker__open");
+    opener.addEventListener("click", () => this.open());
+    opener.disabled = false; // offered only now that a click is handled
     for (const button of root.querySelectorAll("button[data-card]")) {
       button.addEventListener("click", () => this.toggle(button.dataset.card));
     }
@@ -119,7 +168,53 @@ class Checker {
       this.check();
     });
     root.querySelector(".schotten-checker__clear").addEventListener("click", () => this.clear());
+    root.querySelector(".schotten-checker__copy").addEventListener("click", () => this.copyLink());
+    this.notice = root.querySelector(".schotten-checker__notice");
+    this.linkVersion = null; // the version of a position that came from the address
     this.render();
+    window.addEventListener("hashchange", () => this.fromAddress());
+    this.fromAddress();
+  }
+
+  // A position in the address opens the checker on it and asks the engine at once.
+  fromAddress() {
+    if (!location.hash.startsWith(FRAGMENT)) return;
+    const position = decodePosition(location.hash.slice(FRAGMENT.length));
+    this.openForm();
+    this.clear();
+    this.root.scrollIntoView();
+    if (position === null) {
+      this.say(this.words.link_bad, "bad");
+      return;
+    }
+    for (const zone of ZONE_ORDER) this.zones[zone] = [...position.zones[zone]];
+    for (const name of ["tactical", "mud_fight", "blind_mans_bluff"]) {
+      this.form.elements[name].checked = position[name];
+    }
+    this.form.elements.completed_first.value = position.completed_first;
+    this.changed();
+    this.linkVersion = this.version;
+    this.check();
+  }
+
+  say(text, kind = "") {
+    this.notice.textContent = text;
+    this.notice.dataset.kind = kind;
+  }
+
+  copyLink() {
+    const options = {
+      tactical: this.form.elements.tactical.checked,
+      mud_fight: this.form.elements.mud_fight.checked,
+      blind_mans_bluff: this.form.elements.blind_mans_bluff.checked,
+      completed_first: this.form.elements.completed_first.value,
+    };
+    const url = new URL(location.href);
+    url.hash = FRAGMENT + encodePosition(this.zones, options);
+    history.replaceState(null, "", url.href); // the address bar shows it too
+    this.root.dataset.link = url.href;
+    this.say(this.words.link_copied, "copied");
+    if (navigator.clipboard) navigator.clipboard.writeText(url.href).catch(() => {});
   }
 
   cardName(card) {
@@ -174,8 +269,13 @@ class Checker {
     return this.form.querySelector('input[type="radio"]:checked').value;
   }
 
-  open(event) {
-    event.currentTarget.hidden = true;
+  open() {
+    this.openForm();
+  }
+
+  openForm() {
+    if (!this.form.hidden) return;
+    this.root.querySelector(".schotten-checker__open").hidden = true;
     this.form.hidden = false;
     this.form.querySelector('input[type="radio"]:checked').focus();
     this.watchEngine();
@@ -233,6 +333,7 @@ class Checker {
   // The position changed: an answer on screen is no longer about it, nor one still on its way.
   changed() {
     this.version += 1;
+    this.say("");
     this.clearAnswer();
     this.render();
   }
@@ -317,6 +418,18 @@ class Checker {
     delete answer.dataset.granted;
     delete answer.dataset.reason;
     delete answer.dataset.error;
+    if (!result.ok && this.linkVersion === this.version) {
+      // An address holding a position that cannot occur: the checker stays empty.
+      const problem = fill(this.words.errors[result.error] ?? this.words.errors["bad-input"], {
+        cards: this.cardsText(result.cards ?? []),
+        zone: result.zone ? this.words.zones[result.zone] : "",
+        count: result.count,
+        capacity: result.capacity,
+      }).replace(/[.]$/, "");
+      this.clear();
+      this.say(fill(this.words.link_impossible, { problem }), "impossible");
+      return;
+    }
     if (!result.ok) {
       const zone = result.zone ? this.words.zones[result.zone] : "";
       const text = fill(this.words.errors[result.error] ?? this.words.errors["bad-input"], {
