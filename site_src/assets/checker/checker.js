@@ -81,14 +81,23 @@ function fill(template, values) {
   return template.replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));
 }
 
+// Resolves once the checker's stylesheet has loaded (or failed to): only then is the checker laid
+// out where it stays.
 function loadStylesheet() {
   const href = new URL("checker.css", HERE).href;
-  if (!document.querySelector(`link[href="${href}"]`)) {
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    document.head.append(link);
-  }
+  let link = document.querySelector(`link[href="${href}"]`);
+  if (link && link.sheet) return Promise.resolve();
+  const loaded = new Promise((resolve) => {
+    if (!link) {
+      link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+    }
+    link.addEventListener("load", resolve, { once: true });
+    link.addEventListener("error", resolve, { once: true });
+  });
+  if (!link.isConnected) document.head.append(link);
+  return loaded;
 }
 
 // A position in the page's address: "#check=" then the options and the four zones' cards, each
@@ -139,7 +148,7 @@ function decodePosition(code) {
 }
 
 class Checker {
-  constructor(root) {
+  constructor(root, styled) {
     this.root = root;
     this.labels = JSON.parse(root.dataset.labels);
     this.words = this.labels.checker;
@@ -156,7 +165,11 @@ class Checker {
     this.version = 0; // bumped by every change of the position
     const opener = root.querySelector(".schotten-checker__open");
     opener.addEventListener("click", () => this.open());
-    opener.disabled = false; // offered only now that a click is handled
+    // Offered only once a click is handled and the stylesheet has laid the checker out, so that
+    // the button does not move under a pointer that is about to press it.
+    styled.then(() => {
+      opener.disabled = false;
+    });
     for (const button of root.querySelectorAll("button[data-card]")) {
       button.addEventListener("click", () => this.toggle(button.dataset.card));
     }
@@ -514,8 +527,8 @@ class Checker {
 }
 
 const roots = document.querySelectorAll(".schotten-checker:not([data-ready])");
-if (roots.length) loadStylesheet();
+const styled = roots.length ? loadStylesheet() : Promise.resolve();
 for (const root of roots) {
   root.dataset.ready = "true";
-  new Checker(root);
+  new Checker(root, styled);
 }
