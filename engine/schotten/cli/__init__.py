@@ -31,6 +31,7 @@ from schotten.casebook.walkthrough import walk_play_on
 from schotten.cli import conformance as conformance_cli
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import SchottenError
+from schotten.labels import LANGUAGES
 from schotten.records import MAX_BYTES, Record
 
 EXIT_OK = 0
@@ -97,7 +98,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="also write the case's row and detail as the site shows them, into FILE",
     )
     explain.add_argument(
-        "--lang", choices=("fr", "es"), default="fr", help="the language of --svg and --html"
+        "--lang", choices=LANGUAGES, default=LANGUAGES[0], help="the language of --svg and --html"
     )
 
     approve_cmd = commands.add_parser(
