@@ -95,7 +95,7 @@ def check_end(game: Game) -> None:
         assert outcome.winner is not None
         assert wins[outcome.winner] == outcome.termination
         # It ended at once, in the claim step that took the winning stone.
-        last = game.history[-1]
+        last = game.history[-1].move
         assert isinstance(last, Claim) and last.stones
 
 
