@@ -109,7 +109,9 @@ def test_apply_ending_the_game_gives_the_points() -> None:
     replay = Game(Variant.BASE, seed=2)
     for action in game.history[:-1]:
         replay.apply(action.move)
-    answer = handle({"type": "apply", "position": game_data(replay), "move": str(game.history[-1].move)})
+    answer = handle(
+        {"type": "apply", "position": game_data(replay), "move": str(game.history[-1].move)}
+    )
     assert answer["ok"] is True
     assert answer["position"]["outcome"] is not None
     assert sum(answer["points"].values()) >= 5
