@@ -15,7 +15,8 @@ from schotten.board import Board, Player, Side, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, ClanCard, Tactic
 from schotten.claims import Reason
 from schotten.errors import InvalidNotationError, InvalidPositionError
-from schotten.game import Game, Match, Phase, fill_decks, round_points
+from schotten.game import Game, Phase, fill_decks
+from schotten.match import Match, round_points
 from schotten.moves import Claim, Deck, Draw, Move, Pass, Play
 from schotten.outcome import Outcome, Termination
 from schotten.rules import Rule

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from schotten.board import Board, Player, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, format_cards, parse_card  # noqa: F401
 from schotten.completion import ALL_CLAN_MASK, Completion, best_completion, pool_mask
+from schotten.errors import IllegalActionError
 from schotten.formations import Formation
 from schotten.rules import Rule
 
@@ -184,6 +185,24 @@ def judge_claim(board: Board, claimer: Player, stones: Iterable[int]) -> tuple[S
     """
     pool = unseen_pool(board, claimer)
     return tuple(judge_stone(board, claimer, n, pool) for n in stones)
+
+
+def verify_claim(board: Board, claimer: Player, stones: tuple[int, ...]) -> None:
+    """Raise :class:`~schotten.errors.IllegalActionError` naming the rule of the first refused
+    stone, with every refusal explained, unless the claim takes every stone it names (rule
+    ``claim-together``: one refused stone refuses the whole claim)."""
+    verdicts = judge_claim(board, claimer, stones)
+    if stones_taken(verdicts) == stones:
+        return
+    refused = [v for v in verdicts if not v.granted]
+    detail = "; ".join(v.explain() for v in refused)
+    proven = [str(v.stone) for v in verdicts if v.granted]
+    if proven:
+        detail += (
+            f"; stone {', '.join(proven)} {'is' if len(proven) == 1 else 'are'} proven, "
+            "but the claim is refused whole: nothing is taken"
+        )
+    raise IllegalActionError(refused[0].reason.rule, detail)
 
 
 def stones_taken(verdicts: Iterable[StoneVerdict]) -> tuple[int, ...]:

@@ -5,8 +5,10 @@ A :class:`Game` is the state machine of RULES.md. Each turn is a fixed sequence 
 (:mod:`schotten.moves`), checked against the rules before anything changes: a refused move raises
 :class:`~schotten.errors.IllegalActionError` naming the rule it breaks, and leaves the game as it
 was. Three verbs, PokerKit style: :meth:`Game.verify_move` raises, :meth:`Game.can_move` answers,
-:meth:`Game.apply` checks, plays and appends to :attr:`Game.history`.
+:meth:`Game.apply` checks, plays and appends an :class:`Action` to :attr:`Game.history`. For
+search, :meth:`Game.push` plays a listed move unchecked and :meth:`Game.pop` undoes any move.
 
+>>> from schotten.cards import format_cards
 >>> game = Game(Variant.BASE, seed=1)
 >>> game.to_move, game.phase, format_cards(game.hand(Player.FIRST))
 (<Player.FIRST: 0>, <Phase.PLAY: 'play'>, 'red 3, orange 3, yellow 2, yellow 1, orange 7, yellow 5')
@@ -64,12 +66,12 @@ from schotten.cards import (
     ClanCard,
     Tactic,
     TacticKind,
-    format_cards,
 )
-from schotten.claims import ProofCache, Sight, judge_claim, stones_taken
+from schotten.claims import ProofCache, Sight, verify_claim
 from schotten.completion import pool_mask
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (
+    PLAYS,
     Banshee,
     Claim,
     Deck,
@@ -82,12 +84,17 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
-from schotten.outcome import Outcome, Termination, close_deadlock, deadlock_taker, winning_condition
+from schotten.outcome import (
+    Outcome,
+    Termination,
+    close_deadlock,
+    deadlock_problems,
+    winning_condition,
+)
 from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
 from schotten.position import position_problems
 from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
-from schotten.tactics import distinct
 from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
 
 
@@ -209,7 +216,11 @@ hand)
         hands_pair = (hand_lists[0], hand_lists[1])
         game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
         if outcome is not None and outcome.termination is Termination.DEADLOCK:
-            deadlock = list(game._deadlock_problems(phase))
+            deadlock = list(
+                deadlock_problems(
+                    game.board, phase, game._can_draw, game.can_place, game.provable_stones
+                )
+            )
             if deadlock:
                 raise InvalidPositionError(
                     f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(deadlock)
@@ -315,17 +326,18 @@ hand)
         me = self.to_move
         phase = self.phase
         if phase is Phase.PLAY:
-            pick = self._room_and_pick(me)[1]
+            room, pick = self._room_and_pick(me)
             moves: list[Move] = []
-            tactic = False
+            clan = tactic = False
             for card in self._hands[me]:
                 if isinstance(card, ClanCard):  # Clan cards are all different
-                    moves += pick(_PLAYS[card])
+                    moves += pick(PLAYS[card])
+                    clan = True
                 else:
                     tactic = True
             if tactic:
                 moves += self._tactic_moves(me)
-            if self._clan_fit(me) is None:
+            if not (clan and room):  # rule pass: no Clan card can be placed
                 moves.append(_PASS)
             return moves
         if phase is Phase.CLAIM:
@@ -339,6 +351,31 @@ hand)
         if phase is Phase.RETURN:
             return tactics.return_moves(self._hands[me], self._sight.jokers[me])
         return [_DRAWS[d] for d in self._drawable()]
+
+    def legal_move_count(self) -> int:
+        """``len(self.legal_moves())``, without making the moves: perft's last ply.
+
+        >>> game = Game(Variant.TACTICAL, seed=7)
+        >>> game.legal_move_count() == len(game.legal_moves())
+        True
+        """
+        if self.outcome is not None:
+            return 0
+        me = self.to_move
+        phase = self.phase
+        if phase is Phase.PLAY:
+            hand = self._hands[me]
+            room = self._room(me)
+            clan = sum(1 for card in hand if isinstance(card, ClanCard))
+            count = clan * len(room)
+            if clan < len(hand):
+                count += sum(1 for _ in self._tactic_moves(me))
+            return count if clan and room else count + 1
+        if phase is Phase.CLAIM:
+            return 1 << len(self.provable_stones())  # claim none and every set of stones
+        if phase is Phase.RETURN:
+            return len(tactics.return_moves(self._hands[me], self._sight.jokers[me]))
+        return len(self._drawable())
 
     def verify_move(self, move: Move | str) -> Move:
         """Check a move against the rules; raise :class:`IllegalActionError` if it is illegal.
@@ -449,7 +486,7 @@ hand)
             raise tactics.no_room(stone, me)
 
     def _verify_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
-        ruse, verify, _ = _TABLE_RUSES[type(move)]
+        ruse, verify, _ = tactics.TABLE_RUSES[type(move)]
         self._verify_ruse(ruse)
         verify(self.board, self.to_move, move)
 
@@ -472,24 +509,8 @@ hand)
             )
 
     def _verify_claim(self, move: Claim) -> None:
-        if not move.stones:
-            return
-        provable = self.provable_stones()
-        if all(n in provable for n in move.stones):
-            return
-        verdicts = judge_claim(self.board, self.to_move, move.stones)
-        if stones_taken(verdicts) == move.stones:
-            return
-        refused = [v for v in verdicts if not v.granted]
-        detail = "; ".join(v.explain() for v in refused)
-        proven = [str(v.stone) for v in verdicts if v.granted]
-        if proven:
-            # Rule claim-together: a claim is legal only when every stone it names is proven.
-            detail += (
-                f"; stone {', '.join(proven)} {'is' if len(proven) == 1 else 'are'} proven, "
-                "but the claim is refused whole: nothing is taken"
-            )
-        raise IllegalActionError(refused[0].reason.rule, detail)
+        if move.stones and not set(move.stones) <= set(self.provable_stones()):
+            verify_claim(self.board, self.to_move, move.stones)
 
     def _verify_draw(self, move: Draw) -> None:
         if move.deck is Deck.TACTIC and self.variant is Variant.BASE:
@@ -520,7 +541,7 @@ hand)
         return ()
 
     def _do_table_ruse(self, move: Strategist | Banshee | Traitor) -> tuple[Card, ...]:
-        ruse, _, play = _TABLE_RUSES[type(move)]
+        ruse, _, play = tactics.TABLE_RUSES[type(move)]
         self._give_up(ruse)
         self.board = play(self.board, self.to_move, move, self.step)
         self.phase = Phase.CLAIM
@@ -603,25 +624,6 @@ hand)
         self.recruited = False
         self._close_if_deadlocked()
 
-    def _deadlock_problems(self, phase: Phase) -> Iterator[str]:
-        """Why this position cannot be the end of a deadlock closing (site ruling ``deadlock``):
-        the closing happens as a turn starts, when nobody can draw, place or claim, and it
-        closes every stone that goes to somebody."""
-        if phase is not Phase.PLAY:
-            yield f"the closing happens as a turn starts, not at the {phase} step"
-        for player in Player:
-            if self._can_draw(player):
-                yield f"{player} can still draw"
-            if self.can_place(player):
-                yield f"{player} can still place a card"
-            provable = self.provable_stones(player)
-            if provable:
-                yield f"{player} can still claim stone {', '.join(map(str, provable))}"
-        for stone in self.board.stones:
-            taker = deadlock_taker(stone) if stone.claimed_by is None else None
-            if taker is not None:
-                yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
-
     def _close_if_deadlocked(self) -> None:
         """The deadlock closing (site ruling ``deadlock``), run when a turn is about to start."""
         for player in _PLAYERS:
@@ -657,10 +659,12 @@ hand)
         if kept is None:
             # Stone.has_room, written out: this runs after nearly every move.
             room = tuple(
-                s.number
-                for s in board.stones
-                if s.claimed_by is None
-                and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
+                [
+                    s.number
+                    for s in board.stones
+                    if s.claimed_by is None
+                    and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
+                ]
             )
             kept = rooms[player] = (room, _pick(room))
         return kept
@@ -675,21 +679,11 @@ hand)
 
     def _tactic_moves(self, player: Player) -> Iterator[Move]:
         """Every legal play of a tactic card by ``player``, as if it were their turn."""
-        cards = distinct(c for c in self._hands[player] if isinstance(c, Tactic))
-        if not cards or self._tactics[player] > self._tactics[player.other]:
-            return
-        for card in cards:
-            kind = card.kind
-            if kind is TacticKind.ELITE_TROOP:
-                if card is Tactic.JOKER and self._sight.jokers[player]:
-                    continue
-                yield from (_PLAYS[card][n] for n in self._room(player))
-            elif kind is TacticKind.COMBAT_MODE:
-                plays = _PLAYS[card]
-                yield from (plays[s.number] for s in self.board.stones if s.claimed_by is None)
-            else:
-                room, decks = self._room(player), self._deck_sizes()
-                yield from tactics.ruse_moves(self.board, player, card, room, decks)
+        room, decks = self._room(player), self._deck_sizes()
+        played, joker = self._tactics, self._sight.jokers[player]
+        return tactics.tactic_moves(
+            self.board, player, self._hands[player], played, joker, room, decks
+        )
 
     def _deck_sizes(self) -> dict[Deck, int]:
         return {deck: len(cards) for deck, cards in self._decks.items()}
@@ -735,78 +729,9 @@ hand)
         )
 
     def __str__(self) -> str:
-        lines = [f"{self.variant}, step {self.step}: {self.to_move} at the {self.phase} step"]
-        if self.outcome is not None:
-            lines[0] = f"{self.variant}, step {self.step}: {self.outcome}"
-        for stone in self.board.stones:
-            modes = [str(t) for t, p in tactics.modes(stone) if p is not None]
-            held = f" claimed by {stone.claimed_by}" if stone.claimed_by is not None else ""
-            mine, theirs = (format_cards(s.cards) for s in stone.sides)
-            extra = f" [{', '.join(modes)}]" if modes else ""
-            lines.append(f"  {stone.number}: {mine or '-'} | {theirs or '-'}{extra}{held}")
-        for player in Player:
-            lines.append(f"  {player} hand: {format_cards(self._hands[player]) or '-'}")
-        return "\n".join(lines)
+        return str(self.position())
 
 
-# -- matches -----------------------------------------------------------------------------------
-
-
-def round_points(game: Game) -> tuple[int, int]:
-    """Points of a finished round (rule ``match-scoring``): the winner scores 5, the loser one per
-    stone held; in a drawn round each player scores one per stone held.
-
-    >>> game = Game.from_dict(Game(seed=0).to_dict())
-    >>> round_points(game)
-    Traceback (most recent call last):
-    ...
-    ValueError: the round is not over: no points yet
-    """
-    if game.outcome is None:
-        raise ValueError("the round is not over: no points yet")
-    winner = game.outcome.winner
-    points = [5 if p is winner else len(game.stones_held(p)) for p in Player]
-    return points[0], points[1]
-
-
-class Match:
-    """Several rounds and their points (rule ``match-scoring``).
-
-    Rounds are dealt with the seeds given; the first player alternates from round to round unless
-    given (the booklet leaves it open).
-    """
-
-    def __init__(self, variant: Variant = Variant.BASE) -> None:
-        self.variant = variant
-        self.rounds: list[Game] = []
-
-    def new_round(self, seed: int, first: Player | None = None) -> Game:
-        if self.rounds and not self.rounds[-1].is_over:
-            raise ValueError(f"round {len(self.rounds)} is not over")
-        if first is None:
-            first = Player(len(self.rounds) % 2)
-        game = Game(self.variant, seed=seed, first=first)
-        self.rounds.append(game)
-        return game
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """The total points of the finished rounds."""
-        totals = [0, 0]
-        for game in self.rounds:
-            if game.is_over:
-                for player, points in zip(Player, round_points(game), strict=True):
-                    totals[player] += points
-        return totals[0], totals[1]
-
-
-# Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
-_EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
-_PLAYS: dict[Card, dict[int, Move]] = {
-    card: {n: Play(card, n) for n in range(1, 10)}
-    for card in distinct(_EVERY_CARD)
-    if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
-}
 _Pick = Callable[[Mapping[int, Move]], tuple[Move, ...]]
 
 
@@ -841,16 +766,6 @@ _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.RETURN: ((Return,), Return.syntax),
     Phase.CLAIM: ((Claim,), Claim.syntax),
     Phase.DRAW: ((Draw,), Draw.syntax),
-}
-# The ruses that act on the table: the card, its check and its play (their rules are in tactics).
-_TABLE_RUSES: dict[type[Move], tuple[Tactic, Callable[..., None], Callable[..., Board]]] = {
-    Strategist: (Tactic.STRATEGIST, tactics.verify_strategist, tactics.play_strategist),
-    Banshee: (
-        Tactic.BANSHEE,
-        tactics.verify_banshee,
-        lambda board, player, move, step: tactics.play_banshee(board, player, move),
-    ),
-    Traitor: (Tactic.TRAITOR, tactics.verify_traitor, tactics.play_traitor),
 }
 # Each kind of move: its check (raises IllegalActionError) and its play (on a checked move).
 _RULES: dict[

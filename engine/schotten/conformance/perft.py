@@ -22,11 +22,10 @@ def perft(game: Game, depth: int) -> int:
     ``push`` and undone with ``pop``: the game is as it was when this returns)."""
     if depth <= 0:
         return 1
-    moves = game.legal_moves()
     if depth == 1:
-        return len(moves)
+        return game.legal_move_count()
     total = 0
-    for move in moves:
+    for move in game.legal_moves():
         game.push(move)
         total += perft(game, depth - 1)
         game.pop()
