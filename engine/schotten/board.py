@@ -28,7 +28,7 @@ class Player(enum.IntEnum):
 
     @property
     def other(self) -> Player:
-        return Player(1 - self)
+        return _PLAYERS[1 - self]  # not Player(1 - self): an enum call is slow, and this is hot
 
     def __str__(self) -> str:
         return self.name.lower()

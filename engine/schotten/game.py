@@ -366,7 +366,7 @@ hand)
         if phase is Phase.PLAY:
             hand = self._hands[me]
             room = self._room(me)
-            clan = sum(1 for card in hand if isinstance(card, ClanCard))
+            clan = len([card for card in hand if isinstance(card, ClanCard)])
             count = clan * len(room)
             if clan < len(hand):
                 count += sum(1 for _ in self._tactic_moves(me))
