@@ -274,3 +274,45 @@ def test_claim_together_one_refused_stone_refuses_the_whole_claim_everywhere() -
     assert game.stones_held(YOU) == (5, 6)
     game.apply("claim 4")
     assert game.outcome == Outcome(YOU, Termination.THREE_ADJACENT)
+
+
+# -- the sight a game keeps, and the proof cache -----------------------------------------------
+
+
+def test_claim_wild_pool_sight_of_a_game_is_the_unseen_pool_of_its_board() -> None:
+    from schotten.claims import Sight
+    from schotten.completion import pool_mask
+    from schotten.records import play_random
+
+    checked = 0
+    for seed in range(6):
+        for variant in Variant:
+            game = play_random(seed, variant)
+            replay = Game(variant, seed=seed)
+            for action in game.history:
+                replay.apply(action.move)
+                board = replay.board
+                sight = Sight.of(board)
+                seen = pool_mask(board.visible())
+                for claimer in (YOU, OPPONENT):
+                    assert sight.pool(variant, claimer, seen) == unseen_pool(board, claimer)
+                    checked += 1
+    assert checked > 500
+
+
+def test_claim_proof_cache_keeps_a_proof_only_while_it_must_hold() -> None:
+    from schotten.claims import ProofCache, Sight
+    from schotten.completion import pool_mask
+
+    # Your red 6, 7, 8 (a colour run of 21) against green 7, 8: green 9 would beat it, and
+    # green 6 only ties (you completed first).
+    board = table({4: ("red 6, red 7, red 8", "green 7, green 8")})
+    cache = ProofCache()
+    seen = pool_mask(board.visible())
+    assert cache.provable(board, YOU, seen, Sight()) == ()
+    # Once green 9 is face up elsewhere the refusal's witness is gone: now proven.
+    seen_more = seen | pool_mask(cards("green 9"))
+    assert cache.provable(board, YOU, seen_more, Sight()) == (4,)
+    # Back to the larger pool (a move undone): the proof must not be reused.
+    assert cache.provable(board, YOU, seen, Sight()) == ()
+    assert cache.provable(board, YOU, seen_more, Sight()) == (4,)

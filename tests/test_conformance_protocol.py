@@ -107,9 +107,11 @@ def test_legal_apply_and_perft_on_a_deal() -> None:
 def test_apply_ending_the_game_gives_the_points() -> None:
     game = play_random(2, Variant.BASE)
     replay = Game(Variant.BASE, seed=2)
-    for move in game.history[:-1]:
-        replay.apply(move)
-    answer = handle({"type": "apply", "position": game_data(replay), "move": str(game.history[-1])})
+    for action in game.history[:-1]:
+        replay.apply(action.move)
+    answer = handle(
+        {"type": "apply", "position": game_data(replay), "move": str(game.history[-1].move)}
+    )
     assert answer["ok"] is True
     assert answer["position"]["outcome"] is not None
     assert sum(answer["points"].values()) >= 5

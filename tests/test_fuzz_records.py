@@ -31,11 +31,11 @@ def records() -> tuple[str, ...]:
             game = play_random(seed, variant)
             texts.append(Record.from_game(game).dumps())
             middle = Game(variant, seed=seed)
-            for move in game.history[: len(game.history) // 2]:
-                middle.apply(move)
+            for action in game.history[: len(game.history) // 2]:
+                middle.apply(action.move)
             restarted = Game.from_dict(middle.to_dict())
-            for move in game.history[len(game.history) // 2 :][:12]:
-                restarted.apply(move)
+            for action in game.history[len(game.history) // 2 :][:12]:
+                restarted.apply(action.move)
             texts.append(Record.from_game(restarted).dumps())
     return tuple(texts)
 
@@ -45,8 +45,8 @@ def positions() -> tuple[dict[str, Any], ...]:
     found = []
     for variant in Variant:
         game = Game(variant, seed=5)
-        for move in play_random(5, variant).history:
-            game.apply(move)
+        for action in play_random(5, variant).history:
+            game.apply(action.move)
             if len(game.history) % 9 == 0:
                 found.append(game.to_dict())
         found.append(game.to_dict())  # the end, deadlock or not

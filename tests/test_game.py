@@ -15,7 +15,8 @@ from schotten.board import Board, Player, Side, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, ClanCard, Tactic
 from schotten.claims import Reason
 from schotten.errors import InvalidNotationError, InvalidPositionError
-from schotten.game import Game, Match, Phase, fill_decks, round_points
+from schotten.game import Game, Phase, fill_decks
+from schotten.match import Match, round_points
 from schotten.moves import Claim, Deck, Draw, Move, Pass, Play
 from schotten.outcome import Outcome, Termination
 from schotten.rules import Rule
@@ -659,3 +660,77 @@ def test_position_deadlock_win_refused_when_both_players_hold_a_winning_set() ->
     data["outcome"]["winner"] = "first"
     with pytest.raises(InvalidPositionError, match=r"\[deadlock\] .*both players hold"):
         Game.from_dict(data)
+
+
+# -- push and pop: search without copies -------------------------------------------------------
+
+
+def _walk(game: Game, depth: int, seen: list[tuple[dict[str, Any], tuple[int, ...]]]) -> None:
+    """Every line of ``depth`` moves with push/pop, checking that each pop restores the position
+    and that each pushed move gives what apply gives on a copy."""
+    if depth == 0:
+        return
+    for move in game.legal_moves():
+        before = game.to_dict()
+        applied = game.copy()
+        applied.apply(move)
+        game.push(move)
+        assert game.to_dict() == applied.to_dict()
+        assert game.history[-1] == applied.history[-1]
+        seen.append((game.to_dict(), game.provable_stones()))
+        _walk(game, depth - 1, seen)
+        assert game.pop().move == move
+        assert game.to_dict() == before
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+@pytest.mark.parametrize("seed", [3, 11])
+def test_push_plays_as_apply_and_pop_restores_the_position(variant: Variant, seed: int) -> None:
+    game = play_until(Game(variant, seed=seed), 60)
+    seen: list[tuple[dict[str, Any], tuple[int, ...]]] = []
+    _walk(game, 3, seen)
+    assert len(seen) > 30
+    # Provable stones found across undo (the proof cache kept from sibling lines, where more
+    # cards were seen) are those of a fresh game set up on the same position.
+    for data, provable in seen:
+        assert Game.from_dict(data).provable_stones() == provable
+
+
+def play_until(game: Game, moves: int) -> Game:
+    """The game after ``moves`` moves, each the middle one of its legal moves (or the end)."""
+    for _ in range(moves):
+        legal = game.legal_moves()
+        if not legal:
+            break
+        game.apply(legal[len(legal) // 2])
+    return game
+
+
+def test_pop_undoes_a_whole_game_move_by_move_back_to_the_deal() -> None:
+    game = Game(Variant.TACTICAL, seed=4)
+    positions = [game.to_dict()]
+    while not game.is_over:
+        legal = game.legal_moves()
+        game.apply(legal[-1])
+        positions.append(game.to_dict())
+    assert game.outcome is not None
+    while game.history:
+        positions.pop()
+        game.pop()
+        assert game.to_dict() == positions[-1]
+    with pytest.raises(IndexError, match="no move to undo"):
+        game.pop()
+
+
+def test_history_records_who_moved_and_what_a_draw_took() -> None:
+    game = Game(Variant.BASE, seed=1)
+    top = game.deck(Deck.CLAN)[0]
+    game.apply(game.legal_moves()[0])
+    game.apply("claim none")
+    game.apply("draw clan")
+    play, claim, draw = game.history
+    assert (play.player, claim.player, draw.player) == (Player.FIRST,) * 3
+    assert (play.drawn, claim.drawn, draw.drawn) == ((), (), (top,))
+    assert str(draw) == "draw clan" and draw.move == Draw(Deck.CLAN)
+    game.apply(game.legal_moves()[0])
+    assert game.history[-1].player is Player.SECOND

@@ -95,7 +95,7 @@ def check_end(game: Game) -> None:
         assert outcome.winner is not None
         assert wins[outcome.winner] == outcome.termination
         # It ended at once, in the claim step that took the winning stone.
-        last = game.history[-1]
+        last = game.history[-1].move
         assert isinstance(last, Claim) and last.stones
 
 
@@ -164,8 +164,10 @@ def candidates(game: Game) -> list[Move]:
 def test_legal_moves_are_exactly_the_moves_apply_accepts(seed: int, variant: Variant) -> None:
     def check(game: Game) -> None:
         if game.outcome is not None:
+            assert game.legal_move_count() == 0
             return
         legal = game.legal_moves()
+        assert game.legal_move_count() == len(legal)
         assert len(set(legal)) == len(legal)
         assert all(game.can_move(m) for m in legal)
         listed = set(legal)

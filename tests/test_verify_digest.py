@@ -9,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import schotten
+from schotten.claims import ProofCache, Sight
 from schotten.game import Game
 from schotten.verify.report import RULE_MODULES, engine_digest
 
@@ -68,7 +69,9 @@ def test_a_changed_comparison_changes_the_digest(tmp_path: Path) -> None:
 
 
 def test_the_pool_of_a_games_claims_is_in_the_digest() -> None:
-    # The unseen pool a claim in a game is judged against is built by the game itself.
-    module = inspect.getsourcefile(Game._pool)
-    assert module is not None and Path(module).name in RULE_MODULES
+    # The unseen pool a claim in a game is judged against is kept by the game, move by move, in
+    # Sight and ProofCache; the game itself says which stones are provable.
+    for code in (Game.provable_stones, Sight.pool, ProofCache.provable):
+        module = inspect.getsourcefile(code)
+        assert module is not None and Path(module).name in RULE_MODULES
     assert all((ENGINE / name).is_file() for name in RULE_MODULES)

@@ -16,7 +16,8 @@ from schotten.claims import Pool, Reason, StoneVerdict, Witness, judge_claim, ju
 from schotten.completion import Completion, best_completion
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.formations import Formation, FormationKind, evaluate
-from schotten.game import Game, Match, Phase, fill_decks, round_points
+from schotten.game import Game, Phase, fill_decks
+from schotten.match import Match, round_points
 from schotten.moves import (
     Banshee,
     Claim,

@@ -60,6 +60,11 @@ class ClanCard:
         if self.value not in VALUES:
             raise ValueError(f"a Clan card's value is from 1 to 9, not {self.value}")
 
+    def __hash__(self) -> int:
+        # The generated hash would hash the Colour enum member, far slower; cards are dict keys
+        # at every node of a search.
+        return int(self.colour) * 9 + self.value
+
     @classmethod
     def parse(cls, text: str) -> ClanCard:
         card = parse_card(text)

@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from schotten.board import Board, Player, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, format_cards, parse_card  # noqa: F401
 from schotten.completion import ALL_CLAN_MASK, Completion, best_completion, pool_mask
+from schotten.errors import IllegalActionError
 from schotten.formations import Formation
 from schotten.rules import Rule
 
@@ -186,6 +187,24 @@ def judge_claim(board: Board, claimer: Player, stones: Iterable[int]) -> tuple[S
     return tuple(judge_stone(board, claimer, n, pool) for n in stones)
 
 
+def verify_claim(board: Board, claimer: Player, stones: tuple[int, ...]) -> None:
+    """Raise :class:`~schotten.errors.IllegalActionError` naming the rule of the first refused
+    stone, with every refusal explained, unless the claim takes every stone it names (rule
+    ``claim-together``: one refused stone refuses the whole claim)."""
+    verdicts = judge_claim(board, claimer, stones)
+    if stones_taken(verdicts) == stones:
+        return
+    refused = [v for v in verdicts if not v.granted]
+    detail = "; ".join(v.explain() for v in refused)
+    proven = [str(v.stone) for v in verdicts if v.granted]
+    if proven:
+        detail += (
+            f"; stone {', '.join(proven)} {'is' if len(proven) == 1 else 'are'} proven, "
+            "but the claim is refused whole: nothing is taken"
+        )
+    raise IllegalActionError(refused[0].reason.rule, detail)
+
+
 def stones_taken(verdicts: Iterable[StoneVerdict]) -> tuple[int, ...]:
     """The stones a claim takes (rule ``claim-together``): every stone it names when each one
     is proven, otherwise none, since a claim with a refused stone is refused whole.
@@ -199,6 +218,114 @@ def stones_taken(verdicts: Iterable[StoneVerdict]) -> tuple[int, ...]:
     if all(v.granted for v in verdicts):
         return tuple(v.stone for v in verdicts)
     return ()
+
+
+@dataclass(frozen=True)
+class Sight:
+    """What a game has shown of the elite troops (the wild cards of a proof), kept move by move:
+    with the mask of the Clan cards face up, :meth:`pool` is :func:`unseen_pool` of the same
+    position, read from a few counts instead of the whole table.
+
+    >>> from schotten.board import Board, Player, Variant
+    >>> board = Board.empty(Variant.TACTICAL).place(Player.SECOND, 1, Tactic.JOKER, at=0)
+    >>> seen = pool_mask(board.visible())
+    >>> pool = Sight.of(board).pool(Variant.TACTICAL, Player.FIRST, seen)
+    >>> pool == unseen_pool(board, Player.FIRST), pool.wilds
+    (True, (<Tactic.SPY: 'spy'>, <Tactic.SHIELD_BEARER: 'shield-bearer'>))
+    """
+
+    jokers: tuple[bool, bool] = (False, False)  # by player: has played a Joker (rule joker-once)
+    jokers_shown: int = 0
+    spy_shown: bool = False
+    shield_bearer_shown: bool = False
+
+    @classmethod
+    def of(cls, board: Board) -> Sight:
+        visible = list(board.visible())
+        return cls(
+            (board.has_played_joker(Player.FIRST), board.has_played_joker(Player.SECOND)),
+            visible.count(Tactic.JOKER),
+            Tactic.SPY in visible,
+            Tactic.SHIELD_BEARER in visible,
+        )
+
+    def showing(self, card: Tactic, player: Player) -> Sight:
+        """The sight once ``player`` has played ``card``."""
+        if card is Tactic.JOKER:
+            jokers = (True, self.jokers[1]) if player is Player.FIRST else (self.jokers[0], True)
+            return replace(self, jokers=jokers, jokers_shown=self.jokers_shown + 1)
+        if card is Tactic.SPY:
+            return replace(self, spy_shown=True)
+        if card is Tactic.SHIELD_BEARER:
+            return replace(self, shield_bearer_shown=True)
+        return self  # a ruse or a combat mode changes no completion
+
+    def pool(self, variant: Variant, claimer: Player, seen: int) -> Pool:
+        """What the claimer's opponent could still get (site ruling ``claim-wild-pool``), when
+        ``seen`` is the :func:`~schotten.completion.pool_mask` of the Clan cards face up."""
+        wilds: list[Tactic] = []
+        if variant is Variant.TACTICAL:
+            if self.jokers_shown < 2 and not self.jokers[claimer.other]:
+                wilds.append(Tactic.JOKER)
+            if not self.spy_shown:
+                wilds.append(Tactic.SPY)
+            if not self.shield_bearer_shown:
+                wilds.append(Tactic.SHIELD_BEARER)
+        return Pool(ALL_CLAN_MASK & ~seen, tuple(wilds))
+
+
+class ProofCache:
+    """The verdicts of one game's claim steps, kept from move to move (and across undo).
+
+    A verdict is kept with the stone (the same object: a Stone never changes) and the pool it was
+    judged on, and reused only while it must still hold: a proof that no completion beats the
+    claimer holds for every smaller pool, a witness beats while its cards are all in the pool,
+    and every other verdict is decided by the stone alone.
+    """
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[Player, int], tuple[Stone, Pool, StoneVerdict]] = {}
+
+    def copy(self) -> ProofCache:
+        cache = ProofCache()
+        cache._kept = dict(self._kept)
+        return cache
+
+    def provable(self, board: Board, claimer: Player, seen: int, sight: Sight) -> tuple[int, ...]:
+        """The unclaimed stones ``claimer`` could claim now (``judge_stone`` granted), with the
+        pool of ``seen`` (the Clan cards face up) and ``sight``."""
+        pool: Pool | None = None
+        provable = []
+        for stone in board.stones:
+            if stone.claimed_by is not None:
+                continue
+            # Stone.is_complete, written out: this runs at every claim step.
+            if len(stone.sides[claimer].cards) < (3 if stone.mud_fight is None else 4):
+                continue
+            pool = pool or sight.pool(board.variant, claimer, seen)
+            key = (claimer, stone.number)
+            kept = self._kept.get(key)
+            if kept is not None and kept[0] is stone and _still_holds(kept[2], kept[1], pool):
+                verdict = kept[2]
+            else:
+                verdict = judge_stone(board, claimer, stone.number, pool)
+                self._kept[key] = (stone, pool, verdict)
+            if verdict.granted:
+                provable.append(stone.number)
+        return tuple(provable)
+
+
+def _still_holds(verdict: StoneVerdict, judged: Pool, pool: Pool) -> bool:
+    if pool == judged:
+        return True
+    if verdict.reason is Reason.UNBEATABLE:
+        return pool.mask & ~judged.mask == 0 and all(w in judged.wilds for w in pool.wilds)
+    if verdict.reason is Reason.OPPONENT_CAN_BEAT:
+        assert verdict.witness is not None
+        cards = verdict.witness.cards
+        wild_in_pool = all(c in pool.wilds for c in cards if isinstance(c, Tactic))
+        return pool_mask(cards) & ~pool.mask == 0 and wild_in_pool
+    return True
 
 
 def _witness(best: Completion) -> Witness:

@@ -5,8 +5,10 @@ A :class:`Game` is the state machine of RULES.md. Each turn is a fixed sequence 
 (:mod:`schotten.moves`), checked against the rules before anything changes: a refused move raises
 :class:`~schotten.errors.IllegalActionError` naming the rule it breaks, and leaves the game as it
 was. Three verbs, PokerKit style: :meth:`Game.verify_move` raises, :meth:`Game.can_move` answers,
-:meth:`Game.apply` checks, plays and appends to :attr:`Game.history`.
+:meth:`Game.apply` checks, plays and appends an :class:`Action` to :attr:`Game.history`. For
+search, :meth:`Game.push` plays a listed move unchecked and :meth:`Game.pop` undoes any move.
 
+>>> from schotten.cards import format_cards
 >>> game = Game(Variant.BASE, seed=1)
 >>> game.to_move, game.phase, format_cards(game.hand(Player.FIRST))
 (<Player.FIRST: 0>, <Phase.PLAY: 'play'>, 'red 3, orange 3, yellow 2, yellow 1, orange 7, yellow 5')
@@ -49,14 +51,14 @@ When the engine closes the game, and what it automates (the decisions of the sit
 from __future__ import annotations
 
 import itertools
+import operator
 import random
-from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from schotten import tactics
-from schotten.board import Board, Player, Stone, Variant
+from schotten.board import Board, Player, Variant
 from schotten.cards import (
     CLAN_CARDS,
     TACTIC_CARDS,
@@ -64,12 +66,12 @@ from schotten.cards import (
     ClanCard,
     Tactic,
     TacticKind,
-    format_cards,
 )
-from schotten.claims import Pool, Reason, StoneVerdict, judge_claim, judge_stone, stones_taken
-from schotten.completion import ALL_CLAN_MASK, pool_mask
+from schotten.claims import ProofCache, Sight, verify_claim
+from schotten.completion import pool_mask
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (
+    PLAYS,
     Banshee,
     Claim,
     Deck,
@@ -82,13 +84,30 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
-from schotten.outcome import Outcome, Termination, close_deadlock, deadlock_taker, winning_condition
+from schotten.outcome import (
+    Outcome,
+    Termination,
+    close_deadlock,
+    deadlock_problems,
+    winning_condition,
+)
 from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
 from schotten.position import position_problems
 from schotten.position_data import GamePosition, position_from_data, position_to_data
 from schotten.rules import Rule
-from schotten.tactics import distinct
 from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
+
+
+class Action(NamedTuple):
+    """One move of a game's history: who made it, the move, and the cards it drew (a draw, the
+    Recruiter). A named tuple rather than a dataclass: search makes one at every node."""
+
+    player: Player
+    move: Move
+    drawn: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return str(self.move)
 
 
 class Game:
@@ -97,6 +116,9 @@ class Game:
     ``Game(variant, seed=..., first=...)`` shuffles with ``random.Random(seed)`` and deals
     alternately, starting with ``first``: 6 Clan cards each (base game), or 7 Clan cards each
     with the 10 tactic cards as a second deck (tactical).
+
+    Every part of the state is an immutable value, so that a move is undone by putting the
+    previous values back (:meth:`pop`) and a copy shares them.
     """
 
     variant: Variant
@@ -108,7 +130,7 @@ class Game:
     recruited: bool
     """The player to move played the Recruiter this turn: no normal draw."""
     outcome: Outcome | None
-    history: list[Move]
+    history: list[Action]
     seed: int | None
     """The seed of the deal, ``None`` for a game set up from a position."""
     first: Player
@@ -152,10 +174,9 @@ class Game:
         every completion time on the board. A draw step with nothing to draw is skipped at once,
         and at a play step the deadlock closing is checked at once.
 
-        Raises :class:`InvalidPositionError` naming every problem: a card missing or twice, a
-        side over its capacity, a hand over its size, a tactic card in the base game, a Recruiter
-        step without the Recruiter played (rule ``recruiter``), a deadlock end on a position the
-        closing did not make (rule ``deadlock``), ...
+        Raises :class:`InvalidPositionError` naming every problem found by
+        :func:`schotten.position.position_problems`, and a deadlock end on a position the closing
+        did not make (rule ``deadlock``).
 
         >>> from schotten.cards import parse_card, parse_cards
         >>> board = Board.empty(Variant.BASE).place(Player.FIRST, 4, parse_card("red 7"), at=0)
@@ -195,7 +216,11 @@ hand)
         hands_pair = (hand_lists[0], hand_lists[1])
         game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
         if outcome is not None and outcome.termination is Termination.DEADLOCK:
-            deadlock = list(game._deadlock_problems(phase))
+            deadlock = list(
+                deadlock_problems(
+                    game.board, phase, game._can_draw, game.can_place, game.provable_stones
+                )
+            )
             if deadlock:
                 raise InvalidPositionError(
                     f"[{Rule.DEADLOCK}] outcome {outcome}: " + "; ".join(deadlock)
@@ -222,52 +247,44 @@ hand)
         outcome: Outcome | None,
     ) -> None:
         self.variant = board.variant
+        self._hand_size = board.variant.hand_size
         self.board = board
-        self._hands = hands
-        self._decks = {Deck.CLAN: clan, Deck.TACTIC: tactic}
+        self._hands = (tuple(hands[0]), tuple(hands[1]))
+        self._decks = {Deck.CLAN: tuple(clan), Deck.TACTIC: tuple(tactic)}
         self.to_move = to_move
         self.phase = phase
         self.step = step
         self.recruited = recruited
         self.outcome = outcome
         self.history = []
-        self._tactics = [board.tactics_played(p) for p in Player]
-        self._joker = [board.has_played_joker(p) for p in Player]
-        visible = list(board.visible())
-        self._seen = pool_mask(visible)
-        self._shown = Counter(c for c in visible if isinstance(c, Tactic))
-        self._rooms: tuple[Board | None, dict[Player, list[int]]] = (None, {})
-        # Verdicts by (claimer, stone), kept with the Stone they were judged on. The unseen pool
-        # only ever shrinks (a card once face up stays face up), so a verdict stays true while
-        # its stone is the same object, except a refusal, which holds only while its witness
-        # cards are still unseen; that is checked on every use.
-        self._verdicts: dict[tuple[Player, int], tuple[Stone, StoneVerdict]] = {}
+        self._tactics = (board.tactics_played(Player.FIRST), board.tactics_played(Player.SECOND))
+        self._seen = pool_mask(board.visible())  # the Clan cards face up
+        self._sight = Sight.of(board)
+        self._proofs = ProofCache()
+        self._rooms: tuple[Board | None, dict[Player, tuple[tuple[int, ...], _Pick]]] = (None, {})
+        self._undo: list[_Frame] = []
 
     def copy(self) -> Game:
         """An independent copy (history included)."""
         game = Game.__new__(Game)
         game.__dict__.update(self.__dict__)
-        game._hands = (list(self._hands[0]), list(self._hands[1]))
-        game._decks = {d: list(cards) for d, cards in self._decks.items()}
         game.history = list(self.history)
-        game._tactics = list(self._tactics)
-        game._joker = list(self._joker)
-        game._verdicts = dict(self._verdicts)
-        game._shown = Counter(self._shown)
+        game._undo = list(self._undo)
+        game._proofs = self._proofs.copy()
         return game
 
     # -- reading the state --------------------------------------------------------------------
 
     def hand(self, player: Player) -> tuple[Card, ...]:
-        return tuple(self._hands[player])
+        return self._hands[player]
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        return tuple(self._hands[0]), tuple(self._hands[1])
+        return self._hands
 
     def deck(self, deck: Deck) -> tuple[Card, ...]:
         """The cards of a deck, top (next drawn) first."""
-        return tuple(self._decks[deck])
+        return self._decks[deck]
 
     @property
     def is_over(self) -> bool:
@@ -283,7 +300,7 @@ hand)
     def provable_stones(self, player: Player | None = None) -> tuple[int, ...]:
         """The unclaimed stones ``player`` (default: the player to move) could claim now."""
         who = self.to_move if player is None else player
-        return tuple(v.stone for v in self._judge_open(who) if v.granted)
+        return self._proofs.provable(self.board, who, self._seen, self._sight)
 
     def can_place(self, player: Player | None = None) -> bool:
         """Whether ``player`` has a play other than ``pass`` (as if it were their turn)."""
@@ -307,25 +324,58 @@ hand)
         if self.outcome is not None:
             return []
         me = self.to_move
-        if self.phase is Phase.PLAY:
-            room = self._room(me)
+        phase = self.phase
+        if phase is Phase.PLAY:
+            room, pick = self._room_and_pick(me)
             moves: list[Move] = []
-            for card in self._clan_in_hand(me):  # Clan cards are all different
-                plays = _PLAYS[card]
-                moves += [plays[n] for n in room]
-            moves += self._tactic_moves(me)
-            if self._clan_fit(me) is None:
-                moves.append(Pass())
+            clan = tactic = False
+            for card in self._hands[me]:
+                if isinstance(card, ClanCard):  # Clan cards are all different
+                    moves += pick(PLAYS[card])
+                    clan = True
+                else:
+                    tactic = True
+            if tactic:
+                moves += self._tactic_moves(me)
+            if not (clan and room):  # rule pass: no Clan card can be placed
+                moves.append(_PASS)
             return moves
-        if self.phase is Phase.RETURN:
-            return tactics.return_moves(self._hands[me], self._joker[me])
-        if self.phase is Phase.CLAIM:
+        if phase is Phase.CLAIM:
             provable = self.provable_stones()
-            claims: list[Move] = [Claim()]
+            if not provable:
+                return [_CLAIM_NONE]
+            claims: list[Move] = [_CLAIM_NONE]
             for size in range(1, len(provable) + 1):
                 claims += (Claim(c) for c in itertools.combinations(provable, size))
             return claims
-        return [Draw(d) for d in self._drawable()]
+        if phase is Phase.RETURN:
+            return tactics.return_moves(self._hands[me], self._sight.jokers[me])
+        return [_DRAWS[d] for d in self._drawable()]
+
+    def legal_move_count(self) -> int:
+        """``len(self.legal_moves())``, without making the moves: perft's last ply.
+
+        >>> game = Game(Variant.TACTICAL, seed=7)
+        >>> game.legal_move_count() == len(game.legal_moves())
+        True
+        """
+        if self.outcome is not None:
+            return 0
+        me = self.to_move
+        phase = self.phase
+        if phase is Phase.PLAY:
+            hand = self._hands[me]
+            room = self._room(me)
+            clan = len([card for card in hand if isinstance(card, ClanCard)])
+            count = clan * len(room)
+            if clan < len(hand):
+                count += sum(1 for _ in self._tactic_moves(me))
+            return count if clan and room else count + 1
+        if phase is Phase.CLAIM:
+            return 1 << len(self.provable_stones())  # claim none and every set of stones
+        if phase is Phase.RETURN:
+            return len(tactics.return_moves(self._hands[me], self._sight.jokers[me]))
+        return len(self._drawable())
 
     def verify_move(self, move: Move | str) -> Move:
         """Check a move against the rules; raise :class:`IllegalActionError` if it is illegal.
@@ -360,14 +410,61 @@ hand)
         An illegal move raises :class:`IllegalActionError` and changes nothing.
         """
         parsed = self.verify_move(move)
-        self._do(parsed)
+        self.push(parsed)
         return parsed
 
-    def _do(self, move: Move) -> None:
-        """Play a verified move."""
-        _RULES[type(move)][1](self, move)
-        self.history.append(move)
+    def push(self, move: Move) -> None:
+        """Play a move of :meth:`legal_moves` without checking it again, as search does
+        (python-chess's ``push``); :meth:`pop` undoes it. A move that is not legal here leaves
+        the game in a state the rules do not reach: use :meth:`apply` for any other move.
+
+        >>> game = Game(Variant.BASE, seed=1)
+        >>> before, top = game.to_dict(), game.deck(Deck.CLAN)[0]
+        >>> for move in ("play red 3 at 5", "claim none", "draw clan"):
+        ...     game.push(Move.parse(move))
+        >>> game.history[-1].drawn == (top,), game.hand(Player.FIRST)[-1] == top
+        (True, True)
+        >>> [str(game.pop()) for _ in range(3)], game.to_dict() == before
+        (['draw clan', 'claim none', 'play red 3 at 5'], True)
+        """
+        player = self.to_move
+        self._undo.append(
+            (
+                self.board,
+                player,
+                self.phase,
+                self.step,
+                self.recruited,
+                self.outcome,
+                self._hands,
+                self._decks,
+                self._tactics,
+                self._seen,
+                self._sight,
+            )
+        )
+        drawn = _RULES[type(move)][1](self, move)
+        self.history.append(Action(player, move, drawn))
         self.step += 1
+
+    def pop(self) -> Action:
+        """Undo the last move played (by :meth:`apply` or :meth:`push`) and return it."""
+        if not self._undo:
+            raise IndexError("no move to undo: the game is at its start")
+        (
+            self.board,
+            self.to_move,
+            self.phase,
+            self.step,
+            self.recruited,
+            self.outcome,
+            self._hands,
+            self._decks,
+            self._tactics,
+            self._seen,
+            self._sight,
+        ) = self._undo.pop()
+        return self.history.pop()
 
     # -- verification, one method per kind of move -------------------------------------------
 
@@ -376,7 +473,7 @@ hand)
         self._need_in_hand(card)
         stone = self.board.stone(move.stone)
         if isinstance(card, Tactic):
-            tactics.verify_may_play_tactic(card, me, self._tactics, self._joker[me])
+            tactics.verify_may_play_tactic(card, me, self._tactics, self._sight.jokers[me])
             if card.kind is TacticKind.COMBAT_MODE:
                 tactics.verify_combat_mode(self.board, move)
                 return
@@ -389,7 +486,7 @@ hand)
             raise tactics.no_room(stone, me)
 
     def _verify_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
-        ruse, verify, _ = _TABLE_RUSES[type(move)]
+        ruse, verify, _ = tactics.TABLE_RUSES[type(move)]
         self._verify_ruse(ruse)
         verify(self.board, self.to_move, move)
 
@@ -399,7 +496,7 @@ hand)
 
     def _verify_return(self, move: Return) -> None:
         me = self.to_move
-        tactics.verify_return(self._hands[me], me, move, self._joker[me])
+        tactics.verify_return(self._hands[me], me, move, self._sight.jokers[me])
 
     def _verify_pass(self, move: Pass) -> None:
         fit = self._clan_fit(self.to_move)
@@ -412,24 +509,8 @@ hand)
             )
 
     def _verify_claim(self, move: Claim) -> None:
-        if not move.stones:
-            return
-        provable = self.provable_stones()
-        if all(n in provable for n in move.stones):
-            return
-        verdicts = judge_claim(self.board, self.to_move, move.stones)
-        if stones_taken(verdicts) == move.stones:
-            return
-        refused = [v for v in verdicts if not v.granted]
-        detail = "; ".join(v.explain() for v in refused)
-        proven = [str(v.stone) for v in verdicts if v.granted]
-        if proven:
-            # Rule claim-together: a claim is legal only when every stone it names is proven.
-            detail += (
-                f"; stone {', '.join(proven)} {'is' if len(proven) == 1 else 'are'} proven, "
-                "but the claim is refused whole: nothing is taken"
-            )
-        raise IllegalActionError(refused[0].reason.rule, detail)
+        if move.stones and not set(move.stones) <= set(self.provable_stones()):
+            verify_claim(self.board, self.to_move, move.stones)
 
     def _verify_draw(self, move: Draw) -> None:
         if move.deck is Deck.TACTIC and self.variant is Variant.BASE:
@@ -440,54 +521,56 @@ hand)
     def _verify_ruse(self, ruse: Tactic) -> None:
         me = self.to_move
         self._need_in_hand(ruse)
-        tactics.verify_may_play_tactic(ruse, me, self._tactics, self._joker[me])
+        tactics.verify_may_play_tactic(ruse, me, self._tactics, self._sight.jokers[me])
         tactics.verify_ruse_target(self.board, me, ruse, self._room(me), self._deck_sizes())
 
     def _need_in_hand(self, card: Card) -> None:
         if card not in self._hands[self.to_move]:
             raise IllegalActionError(Rule.TURN_ORDER, f"{card} is not in {self.to_move}'s hand")
 
-    # -- doing, one method per kind of move ---------------------------------------------------
+    # -- doing, one method per kind of move: each returns the cards it drew ------------------
 
-    def _do_play(self, move: Play) -> None:
-        me, card = self.to_move, move.card
-        self._hands[me].remove(card)
-        if isinstance(card, Tactic):
-            self._count_tactic(card)
-            if card.kind is TacticKind.COMBAT_MODE:
-                self.board = tactics.play_combat_mode(self.board, me, move)
-                self.phase = Phase.CLAIM
-                return
+    def _do_play(self, move: Play) -> tuple[Card, ...]:
+        card = move.card
+        self._give_up(card)
+        if isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
+            self.board = tactics.play_combat_mode(self.board, self.to_move, move)
         else:
-            self._seen |= pool_mask((card,))
-        self.board = self.board.place(me, move.stone, card, at=self.step)
+            self.board = self.board.place(self.to_move, move.stone, card, at=self.step)
         self.phase = Phase.CLAIM
+        return ()
 
-    def _do_table_ruse(self, move: Strategist | Banshee | Traitor) -> None:
-        ruse, _, play = _TABLE_RUSES[type(move)]
-        self._play_ruse(ruse)
+    def _do_table_ruse(self, move: Strategist | Banshee | Traitor) -> tuple[Card, ...]:
+        ruse, _, play = tactics.TABLE_RUSES[type(move)]
+        self._give_up(ruse)
         self.board = play(self.board, self.to_move, move, self.step)
+        self.phase = Phase.CLAIM
+        return ()
 
-    def _do_recruiter(self, move: Recruiter) -> None:
+    def _do_recruiter(self, move: Recruiter) -> tuple[Card, ...]:
         me = self.to_move
-        self._play_ruse(Tactic.RECRUITER)
+        self._give_up(Tactic.RECRUITER)
         self.board = self.board.discard_card(me, Tactic.RECRUITER)
-        for deck in move.decks:
-            self._hands[me].append(self._decks[deck].pop(0))
+        drawn = tuple(self._take_top(deck) for deck in move.decks)
         self.recruited = True
         self.phase = Phase.RETURN
+        return drawn
 
-    def _do_return(self, move: Return) -> None:
-        hand = self._hands[self.to_move]
+    def _do_return(self, move: Return) -> tuple[Card, ...]:
+        decks = dict(self._decks)
         for card in move.cards:
-            hand.remove(card)
-            self._decks[Deck.of(card)].append(card)
+            self._give_up(card, faceup=False)
+            deck = Deck.of(card)
+            decks[deck] = (*decks[deck], card)
+        self._decks = decks
         self.phase = Phase.CLAIM
+        return ()
 
-    def _do_pass(self, move: Pass) -> None:
+    def _do_pass(self, move: Pass) -> tuple[Card, ...]:
         self.phase = Phase.CLAIM
+        return ()
 
-    def _do_claim(self, move: Claim) -> None:
+    def _do_claim(self, move: Claim) -> tuple[Card, ...]:
         me = self.to_move
         for number in move.stones:
             self.board = self.board.with_stone(replace(self.board.stone(number), claimed_by=me))
@@ -498,22 +581,40 @@ hand)
             self._end_turn()
         else:
             self.phase = Phase.DRAW
+        return ()
 
-    def _do_draw(self, move: Draw) -> None:
-        self._hands[self.to_move].append(self._decks[move.deck].pop(0))
+    def _do_draw(self, move: Draw) -> tuple[Card, ...]:
+        card = self._take_top(move.deck)
         self._end_turn()
+        return (card,)
 
-    def _play_ruse(self, ruse: Tactic) -> None:
-        self._hands[self.to_move].remove(ruse)
-        self._count_tactic(ruse)
-        self.phase = Phase.CLAIM
+    def _give_up(self, card: Card, *, faceup: bool = True) -> None:
+        """Take a card out of the mover's hand; played face up, it is seen from now on, and a
+        tactic card counts toward the mover's tactic cards (rule ``tactic-count``)."""
+        me = self.to_move
+        hand = list(self._hands[me])
+        hand.remove(card)
+        self._set_hand(me, tuple(hand))
+        if not faceup:
+            return
+        if isinstance(card, ClanCard):
+            self._seen |= 1 << (card.colour * 9 + card.value - 1)  # pool_mask, written out
+        else:
+            self._sight = self._sight.showing(card, me)
+            mine, theirs = self._tactics[me] + 1, self._tactics[me.other]
+            self._tactics = (mine, theirs) if me is Player.FIRST else (theirs, mine)
 
-    def _count_tactic(self, card: Tactic) -> None:
-        # A tactic card once played stays face up for the rest of the game.
-        self._shown[card] += 1
-        self._tactics[self.to_move] += 1
-        if card is Tactic.JOKER:
-            self._joker[self.to_move] = True
+    def _set_hand(self, player: Player, cards: tuple[Card, ...]) -> None:
+        first, second = self._hands
+        self._hands = (cards, second) if player is Player.FIRST else (first, cards)
+
+    def _take_top(self, deck: Deck) -> Card:
+        """Draw the top card of a deck into the mover's hand."""
+        me = self.to_move
+        cards = self._decks[deck]
+        self._decks = {**self._decks, deck: cards[1:]}
+        self._set_hand(me, (*self._hands[me], cards[0]))
+        return cards[0]
 
     # -- turns and the end of the game ------------------------------------------------------
 
@@ -523,28 +624,9 @@ hand)
         self.recruited = False
         self._close_if_deadlocked()
 
-    def _deadlock_problems(self, phase: Phase) -> Iterator[str]:
-        """Why this position cannot be the end of a deadlock closing (site ruling ``deadlock``):
-        the closing happens as a turn starts, when nobody can draw, place or claim, and it
-        closes every stone that goes to somebody."""
-        if phase is not Phase.PLAY:
-            yield f"the closing happens as a turn starts, not at the {phase} step"
-        for player in Player:
-            if self._can_draw(player):
-                yield f"{player} can still draw"
-            if self.can_place(player):
-                yield f"{player} can still place a card"
-            provable = self.provable_stones(player)
-            if provable:
-                yield f"{player} can still claim stone {', '.join(map(str, provable))}"
-        for stone in self.board.stones:
-            taker = deadlock_taker(stone) if stone.claimed_by is None else None
-            if taker is not None:
-                yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
-
     def _close_if_deadlocked(self) -> None:
         """The deadlock closing (site ruling ``deadlock``), run when a turn is about to start."""
-        for player in Player:
+        for player in _PLAYERS:
             if self._can_draw(player) or self.can_place(player):
                 return
         if self.provable_stones(Player.FIRST) or self.provable_stones(Player.SECOND):
@@ -554,32 +636,38 @@ hand)
     # -- what a player could do -------------------------------------------------------------
 
     def _can_draw(self, player: Player) -> bool:
-        return len(self._hands[player]) < self.variant.hand_size and bool(self._drawable())
+        decks = self._decks
+        full = len(self._hands[player]) >= self._hand_size
+        return not full and bool(decks[Deck.CLAN] or decks[Deck.TACTIC])
 
     def _drawable(self) -> list[Deck]:
-        return [d for d in (Deck.CLAN, Deck.TACTIC) if self._decks[d]]
+        return [d for d in _DECKS if self._decks[d]]
 
-    def _clan_in_hand(self, player: Player) -> list[ClanCard]:
-        return [c for c in self._hands[player] if isinstance(c, ClanCard)]
+    def _room(self, player: Player) -> tuple[int, ...]:
+        """The unclaimed stones with room on ``player``'s side."""
+        return self._room_and_pick(player)[0]
 
-    def _room(self, player: Player) -> list[int]:
-        """The unclaimed stones with room on ``player``'s side (kept while the board is the same
-        object: a Board never changes)."""
+    def _room_and_pick(self, player: Player) -> tuple[tuple[int, ...], _Pick]:
+        """The room on ``player``'s side and a function taking a card's plays (by stone) to its
+        plays at those stones; kept while the board is the same object (a Board never changes)."""
         board, rooms = self._rooms
         if board is not self.board:
             board = self.board
             rooms = {}
             self._rooms = (board, rooms)
-        room = rooms.get(player)
-        if room is None:
+        kept = rooms.get(player)
+        if kept is None:
             # Stone.has_room, written out: this runs after nearly every move.
-            room = rooms[player] = [
-                s.number
-                for s in board.stones
-                if s.claimed_by is None
-                and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
-            ]
-        return room
+            room = tuple(
+                [
+                    s.number
+                    for s in board.stones
+                    if s.claimed_by is None
+                    and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
+                ]
+            )
+            kept = rooms[player] = (room, _pick(room))
+        return kept
 
     def _clan_fit(self, player: Player) -> tuple[ClanCard, int] | None:
         """A Clan card of the hand and a stone where it can be placed, if any (rule ``pass``)."""
@@ -591,66 +679,14 @@ hand)
 
     def _tactic_moves(self, player: Player) -> Iterator[Move]:
         """Every legal play of a tactic card by ``player``, as if it were their turn."""
-        cards = distinct(c for c in self._hands[player] if isinstance(c, Tactic))
-        if not cards or self._tactics[player] > self._tactics[player.other]:
-            return
-        for card in cards:
-            kind = card.kind
-            if kind is TacticKind.ELITE_TROOP:
-                if card is Tactic.JOKER and self._joker[player]:
-                    continue
-                yield from (_PLAYS[card][n] for n in self._room(player))
-            elif kind is TacticKind.COMBAT_MODE:
-                plays = _PLAYS[card]
-                yield from (plays[s.number] for s in self.board.stones if s.claimed_by is None)
-            else:
-                room, decks = self._room(player), self._deck_sizes()
-                yield from tactics.ruse_moves(self.board, player, card, room, decks)
+        room, decks = self._room(player), self._deck_sizes()
+        played, joker = self._tactics, self._sight.jokers[player]
+        return tactics.tactic_moves(
+            self.board, player, self._hands[player], played, joker, room, decks
+        )
 
     def _deck_sizes(self) -> dict[Deck, int]:
         return {deck: len(cards) for deck, cards in self._decks.items()}
-
-    def _judge_open(self, player: Player) -> list[StoneVerdict]:
-        """Verdicts on every unclaimed stone where ``player``'s side is complete."""
-        board = self.board
-        pool = None
-        verdicts = []
-        for stone in board.stones:
-            if stone.claimed_by is not None or len(stone.sides[player].cards) < stone.capacity:
-                continue
-            key = (player, stone.number)
-            cached = self._verdicts.get(key)
-            if cached is not None and cached[0] is stone and self._still_true(cached[1], player):
-                verdicts.append(cached[1])
-                continue
-            pool = pool or self._pool(player)
-            verdict = judge_stone(board, player, stone.number, pool)
-            self._verdicts[key] = (stone, verdict)
-            verdicts.append(verdict)
-        return verdicts
-
-    def _still_true(self, verdict: StoneVerdict, claimer: Player) -> bool:
-        if verdict.reason is not Reason.OPPONENT_CAN_BEAT:
-            return True
-        assert verdict.witness is not None
-        cards = verdict.witness.cards
-        if pool_mask(cards) & self._seen:
-            return False
-        return all(self._wild_unseen(c, claimer) for c in cards if isinstance(c, Tactic))
-
-    def _pool(self, claimer: Player) -> Pool:
-        """``unseen_pool(self.board, claimer)``, from the counts the game keeps."""
-        wilds: tuple[Tactic, ...] = ()
-        if self.variant is Variant.TACTICAL:
-            wilds = tuple(w for w in _WILDS if self._wild_unseen(w, claimer))
-        return Pool(ALL_CLAN_MASK & ~self._seen, wilds)
-
-    def _wild_unseen(self, wild: Tactic, claimer: Player) -> bool:
-        """Whether the claimer's opponent could still get this elite troop (as in
-        ``unseen_pool``: site ruling ``claim-wild-pool``)."""
-        if wild is Tactic.JOKER:
-            return self._shown[wild] < 2 and not self._joker[claimer.other]
-        return not self._shown[wild]
 
     # -- positions as data --------------------------------------------------------------------
 
@@ -693,97 +729,48 @@ hand)
         )
 
     def __str__(self) -> str:
-        lines = [f"{self.variant}, step {self.step}: {self.to_move} at the {self.phase} step"]
-        if self.outcome is not None:
-            lines[0] = f"{self.variant}, step {self.step}: {self.outcome}"
-        for stone in self.board.stones:
-            modes = [str(t) for t, p in tactics.modes(stone) if p is not None]
-            held = f" claimed by {stone.claimed_by}" if stone.claimed_by is not None else ""
-            mine, theirs = (format_cards(s.cards) for s in stone.sides)
-            extra = f" [{', '.join(modes)}]" if modes else ""
-            lines.append(f"  {stone.number}: {mine or '-'} | {theirs or '-'}{extra}{held}")
-        for player in Player:
-            lines.append(f"  {player} hand: {format_cards(self._hands[player]) or '-'}")
-        return "\n".join(lines)
+        return str(self.position())
 
 
-# -- matches -----------------------------------------------------------------------------------
+_Pick = Callable[[Mapping[int, Move]], tuple[Move, ...]]
 
 
-def round_points(game: Game) -> tuple[int, int]:
-    """Points of a finished round (rule ``match-scoring``): the winner scores 5, the loser one per
-    stone held; in a drawn round each player scores one per stone held.
-
-    >>> game = Game.from_dict(Game(seed=0).to_dict())
-    >>> round_points(game)
-    Traceback (most recent call last):
-    ...
-    ValueError: the round is not over: no points yet
-    """
-    if game.outcome is None:
-        raise ValueError("the round is not over: no points yet")
-    winner = game.outcome.winner
-    points = [5 if p is winner else len(game.stones_held(p)) for p in Player]
-    return points[0], points[1]
+def _pick(room: tuple[int, ...]) -> _Pick:
+    """The plays at the stones of ``room`` out of a card's plays by stone, looked up in C."""
+    if len(room) > 1:
+        return operator.itemgetter(*room)
+    return lambda plays: tuple(plays[n] for n in room)  # itemgetter of one item is no tuple
 
 
-class Match:
-    """Several rounds and their points (rule ``match-scoring``).
-
-    Rounds are dealt with the seeds given; the first player alternates from round to round unless
-    given (the booklet leaves it open).
-    """
-
-    def __init__(self, variant: Variant = Variant.BASE) -> None:
-        self.variant = variant
-        self.rounds: list[Game] = []
-
-    def new_round(self, seed: int, first: Player | None = None) -> Game:
-        if self.rounds and not self.rounds[-1].is_over:
-            raise ValueError(f"round {len(self.rounds)} is not over")
-        if first is None:
-            first = Player(len(self.rounds) % 2)
-        game = Game(self.variant, seed=seed, first=first)
-        self.rounds.append(game)
-        return game
-
-    @property
-    def points(self) -> tuple[int, int]:
-        """The total points of the finished rounds."""
-        totals = [0, 0]
-        for game in self.rounds:
-            if game.is_over:
-                for player, points in zip(Player, round_points(game), strict=True):
-                    totals[player] += points
-        return totals[0], totals[1]
-
-
-# Every play of a card at a stone (by card, then stone), made once: legal_moves hands them out.
-_EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *TACTIC_CARDS)
-_PLAYS: dict[Card, dict[int, Move]] = {
-    card: {n: Play(card, n) for n in range(1, 10)}
-    for card in distinct(_EVERY_CARD)
-    if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
-}
-_WILDS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)  # in the order of unseen_pool
+_PASS = Pass()
+_CLAIM_NONE = Claim()
+_DECKS = (Deck.CLAN, Deck.TACTIC)
+_PLAYERS = (Player.FIRST, Player.SECOND)
+_DRAWS = {deck: Draw(deck) for deck in _DECKS}
+# What push keeps to undo a move: every part of the state it may replace.
+_Frame = tuple[
+    Board,
+    Player,
+    Phase,
+    int,
+    bool,
+    Outcome | None,
+    tuple[tuple[Card, ...], tuple[Card, ...]],
+    dict[Deck, tuple[Card, ...]],
+    tuple[int, int],
+    int,
+    Sight,
+]
 _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.PLAY: ((Play, Strategist, Banshee, Traitor, Recruiter, Pass), "'play ...' or 'pass'"),
     Phase.RETURN: ((Return,), Return.syntax),
     Phase.CLAIM: ((Claim,), Claim.syntax),
     Phase.DRAW: ((Draw,), Draw.syntax),
 }
-# The ruses that act on the table: the card, its check and its play (their rules are in tactics).
-_TABLE_RUSES: dict[type[Move], tuple[Tactic, Callable[..., None], Callable[..., Board]]] = {
-    Strategist: (Tactic.STRATEGIST, tactics.verify_strategist, tactics.play_strategist),
-    Banshee: (
-        Tactic.BANSHEE,
-        tactics.verify_banshee,
-        lambda board, player, move, step: tactics.play_banshee(board, player, move),
-    ),
-    Traitor: (Tactic.TRAITOR, tactics.verify_traitor, tactics.play_traitor),
-}
 # Each kind of move: its check (raises IllegalActionError) and its play (on a checked move).
-_RULES: dict[type[Move], tuple[Callable[[Game, Any], None], Callable[[Game, Any], None]]] = {
+_RULES: dict[
+    type[Move], tuple[Callable[[Game, Any], None], Callable[[Game, Any], tuple[Card, ...]]]
+] = {
     Play: (Game._verify_play, Game._do_play),
     Strategist: (Game._verify_table_ruse, Game._do_table_ruse),
     Banshee: (Game._verify_table_ruse, Game._do_table_ruse),

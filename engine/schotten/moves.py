@@ -28,11 +28,20 @@ from __future__ import annotations
 import abc
 import enum
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
 from schotten.board import STONES
-from schotten.cards import Card, Tactic, TacticKind, format_cards, parse_card, quoted
+from schotten.cards import (
+    CLAN_CARDS,
+    Card,
+    Tactic,
+    TacticKind,
+    format_cards,
+    parse_card,
+    quoted,
+)
 from schotten.errors import InvalidNotationError
 
 
@@ -358,3 +367,13 @@ def _check_stone(number: int) -> None:
 
 def _name(card: Tactic) -> str:
     return card.value.replace("-", " ").title()
+
+
+_EVERY_CARD: tuple[Card, ...] = (*CLAN_CARDS, *Tactic)  # each card once (two Jokers, one member)
+# Every play of a card at a stone, made once: legal move lists hand them out at every node of a
+# search (by card, then stone; ruses are not played at a stone).
+PLAYS: Mapping[Card, Mapping[int, Play]] = {
+    card: {n: Play(card, n) for n in STONES}
+    for card in _EVERY_CARD
+    if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
+}

@@ -11,10 +11,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from schotten.board import Board, Player, Stone
 from schotten.cards import Card, ClanCard
+from schotten.turn import Phase
 
 STONES_TO_WIN = 5
 ADJACENT_TO_WIN = 3
@@ -75,6 +77,32 @@ def close_deadlock(board: Board) -> tuple[Board, Outcome]:
             board = board.with_stone(replace(stone, claimed_by=taker))
     winners = [p for p in Player if winning_condition(board, p) is not None]
     return board, Outcome(winners[0] if len(winners) == 1 else None, Termination.DEADLOCK)
+
+
+def deadlock_problems(
+    board: Board,
+    phase: Phase,
+    can_draw: Callable[[Player], bool],
+    can_place: Callable[[Player], bool],
+    provable: Callable[[Player], tuple[int, ...]],
+) -> Iterator[str]:
+    """Why a position cannot be the end of a deadlock closing (site ruling ``deadlock``): the
+    closing happens as a turn starts, when nobody can draw, place or claim (what each player
+    could still do is read from the game), and it closes every stone that goes to somebody."""
+    if phase is not Phase.PLAY:
+        yield f"the closing happens as a turn starts, not at the {phase} step"
+    for player in Player:
+        if can_draw(player):
+            yield f"{player} can still draw"
+        if can_place(player):
+            yield f"{player} can still place a card"
+        stones = provable(player)
+        if stones:
+            yield f"{player} can still claim stone {', '.join(map(str, stones))}"
+    for stone in board.stones:
+        taker = deadlock_taker(stone) if stone.claimed_by is None else None
+        if taker is not None:
+            yield f"stone {stone.number} is left open, but the closing gives it to {taker}"
 
 
 def deadlock_taker(stone: Stone) -> Player | None:

@@ -20,8 +20,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from schotten import tactics
 from schotten.board import Board, Player, Side, Stone, Variant
-from schotten.cards import Card, parse_card
+from schotten.cards import Card, format_cards, parse_card
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Deck
 from schotten.outcome import Outcome, Termination
@@ -44,6 +45,22 @@ class GamePosition:
     step: int
     recruited: bool
     outcome: Outcome | None
+
+    def __str__(self) -> str:
+        """The position in a few lines, for a terminal: each stone, then each hand."""
+        variant, step = self.board.variant, self.step
+        lines = [f"{variant}, step {step}: {self.to_move} at the {self.phase} step"]
+        if self.outcome is not None:
+            lines[0] = f"{variant}, step {step}: {self.outcome}"
+        for stone in self.board.stones:
+            modes = [str(t) for t, p in tactics.modes(stone) if p is not None]
+            held = f" claimed by {stone.claimed_by}" if stone.claimed_by is not None else ""
+            mine, theirs = (format_cards(s.cards) for s in stone.sides)
+            extra = f" [{', '.join(modes)}]" if modes else ""
+            lines.append(f"  {stone.number}: {mine or '-'} | {theirs or '-'}{extra}{held}")
+        for player in Player:
+            lines.append(f"  {player} hand: {format_cards(self.hands[player]) or '-'}")
+        return "\n".join(lines)
 
 
 def position_to_data(position: GamePosition) -> dict[str, Any]:

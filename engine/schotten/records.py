@@ -58,7 +58,7 @@ class Record:
 
     @classmethod
     def from_game(cls, game: Game) -> Record:
-        moves = tuple(str(m) for m in game.history)
+        moves = tuple(str(action.move) for action in game.history)
         if game.seed is not None:
             return cls(game.variant, moves, game.seed, game.first)
         # A position says who is to move: ``first`` (of a deal) means nothing here.

@@ -18,14 +18,24 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import Card, ClanCard, Tactic, TacticKind, format_cards
 from schotten.errors import IllegalActionError
-from schotten.moves import Banshee, Deck, Move, Play, Recruiter, Return, Strategist, Traitor
+from schotten.moves import (
+    PLAYS,
+    Banshee,
+    Deck,
+    Move,
+    Play,
+    Recruiter,
+    Return,
+    Strategist,
+    Traitor,
+)
 from schotten.rules import Rule
 
 _T = TypeVar("_T")
@@ -193,6 +203,33 @@ def _returnable(hand: Sequence[Card], joker_played: bool) -> list[Card]:
     return [c for c in hand if not (joker_played and c is Tactic.JOKER)]
 
 
+def tactic_moves(
+    board: Board,
+    player: Player,
+    hand: Sequence[Card],
+    played: Sequence[int],
+    joker_played: bool,
+    room: Sequence[int],
+    decks: Mapping[Deck, int],
+) -> Iterator[Move]:
+    """Every legal play of a tactic card of ``hand`` by ``player``: rules ``tactic-count`` and
+    ``joker-once``, then where each card may go (``played``: tactic cards played, by player)."""
+    cards = distinct(c for c in hand if isinstance(c, Tactic))
+    if not cards or played[player] > played[player.other]:
+        return
+    for card in cards:
+        kind = card.kind
+        if kind is TacticKind.ELITE_TROOP:
+            if card is Tactic.JOKER and joker_played:
+                continue
+            yield from (PLAYS[card][n] for n in room)
+        elif kind is TacticKind.COMBAT_MODE:
+            plays = PLAYS[card]
+            yield from (plays[s.number] for s in board.stones if s.claimed_by is None)
+        else:
+            yield from ruse_moves(board, player, card, room, decks)
+
+
 def verify_ruse_target(
     board: Board, player: Player, ruse: Tactic, room: Sequence[int], decks: Mapping[Deck, int]
 ) -> None:
@@ -233,6 +270,18 @@ def ruse_moves(
         for from_clan in range(draws, -1, -1):
             if from_clan <= clan and draws - from_clan <= tactic and draws:
                 yield Recruiter((Deck.CLAN,) * from_clan + (Deck.TACTIC,) * (draws - from_clan))
+
+
+# The ruses that act on the table, by move: the card, its check and its play.
+TABLE_RUSES: dict[type[Move], tuple[Tactic, Callable[..., None], Callable[..., Board]]] = {
+    Strategist: (Tactic.STRATEGIST, verify_strategist, play_strategist),
+    Banshee: (
+        Tactic.BANSHEE,
+        verify_banshee,
+        lambda board, player, move, step: play_banshee(board, player, move),
+    ),
+    Traitor: (Tactic.TRAITOR, verify_traitor, play_traitor),
+}
 
 
 def recruiter_pending(board: Board, player: Player) -> str | None:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from schotten.board import Board, Player
 from schotten.cards import Card
 from schotten.errors import IllegalActionError, SchottenError
-from schotten.game import Game, Phase, fill_decks, round_points
+from schotten.game import Game, Phase, fill_decks
+from schotten.match import round_points
 from schotten.moves import Deck, Move
 
 _NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}

@@ -18,17 +18,17 @@ from schotten.game import Game
 
 
 def perft(game: Game, depth: int) -> int:
-    """The number of legal move sequences of exactly ``depth`` moves from ``game``."""
+    """The number of legal move sequences of exactly ``depth`` moves from ``game`` (played with
+    ``push`` and undone with ``pop``: the game is as it was when this returns)."""
     if depth <= 0:
         return 1
-    moves = game.legal_moves()
     if depth == 1:
-        return len(moves)
+        return game.legal_move_count()
     total = 0
-    for move in moves:
-        child = game.copy()
-        child.apply(move)
-        total += perft(child, depth - 1)
+    for move in game.legal_moves():
+        game.push(move)
+        total += perft(game, depth - 1)
+        game.pop()
     return total
 
 
@@ -36,7 +36,7 @@ def divide(game: Game, depth: int) -> list[tuple[str, int]]:
     """:func:`perft` split by first move, in the engine's move order (``depth`` at least 1)."""
     counts = []
     for move in game.legal_moves():
-        child = game.copy()
-        child.apply(move)
-        counts.append((str(move), perft(child, depth - 1)))
+        game.push(move)
+        counts.append((str(move), perft(game, depth - 1)))
+        game.pop()
     return counts

@@ -60,7 +60,8 @@ from schotten.errors import (
     SchottenError,
 )
 from schotten.formations import Formation
-from schotten.game import Game, round_points
+from schotten.game import Game
+from schotten.match import round_points
 from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten (reference)"

@@ -26,7 +26,8 @@ from schotten.conformance.perft import divide, perft
 from schotten.conformance.protocol import apply_answer, claim_answers, side_formation
 from schotten.conformance.wire import KINDS, board_data, formation_data, game_data, moves_digest
 from schotten.errors import IllegalActionError
-from schotten.game import Game, Phase, round_points
+from schotten.game import Game, Phase
+from schotten.match import round_points
 from schotten.moves import Banshee, Claim, Deck, Draw, Move, Pass, Play, Strategist, Traitor
 
 GENERATED_CLAIMS = 10_000
