@@ -454,18 +454,6 @@ def test_position_hand_over_its_size_is_named() -> None:
         Game.from_dict(data)
 
 
-def test_position_bad_fields_are_named() -> None:
-    data = Game(Variant.BASE, seed=1).to_dict()
-    with pytest.raises(InvalidPositionError, match="unknown keys: colour"):
-        Game.from_dict({**data, "colour": "red"})
-    with pytest.raises(InvalidPositionError, match="phase: expected one of play, return"):
-        Game.from_dict({**data, "phase": "dance"})
-    bad = json.loads(json.dumps(data))
-    bad["hands"]["first"][0] = "pink 3"
-    with pytest.raises(InvalidPositionError, match=r"hands\.first: 'pink 3' is not a card"):
-        Game.from_dict(bad)
-
-
 def test_position_tactic_cards_in_the_base_game_are_refused() -> None:
     board = Board.empty(Variant.BASE)
     with pytest.raises(InvalidPositionError, match="joker in the base game"):
