@@ -539,36 +539,6 @@ def play_out(game: Game) -> None:
         game.apply(move)
 
 
-def test_engine_modules_import_each_other_without_a_cycle() -> None:
-    """Every ``schotten.*`` import of the engine core, deferred ones included, forms no cycle
-    (``game`` and ``position_data`` used to import each other)."""
-    import ast
-    from pathlib import Path
-
-    import schotten
-
-    root = Path(schotten.__file__).parent
-    graph: dict[str, set[str]] = {}
-    for path in root.glob("*.py"):
-        name = f"schotten.{path.stem}"
-        graph[name] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-                graph[name] |= {t for t in targets if (root / f"{t[9:]}.py").exists()}
-    graph.pop("schotten.__init__", None)
-    for edges in graph.values():
-        edges.discard("schotten.__init__")
-
-    def visit(node: str, path: tuple[str, ...]) -> None:
-        assert node not in path, " -> ".join((*path, node))
-        for target in graph.get(node, ()):
-            visit(target, (*path, node))
-
-    for module in graph:
-        visit(module, ())
-
-
 # --- Positions that cannot happen (regressions: each was accepted) ---------------------------
 
 
