@@ -4,13 +4,16 @@ worked out by hand and against the brute-force reference."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import cards
 from reference import brute_side
 
-from schotten.cards import CLAN_CARDS, Tactic
+from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic
 from schotten.completion import ALL_CLAN_MASK, best_completion, pool_mask
 from schotten.formations import Formation, FormationKind, evaluate
 
@@ -143,3 +146,47 @@ def test_completion_reads_the_pool_as_cards_or_as_a_mask() -> None:
     pool = cards("red 4, red 7, green 9")
     side = cards("red 5, red 6")
     assert best_completion(side, 3, pool=pool) == best_completion(side, 3, pool=pool_mask(pool))
+
+
+ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.permutations(CLAN_CARDS).map(lambda p: p[:10]),
+    st.permutations(ELITE_TROOPS),
+    st.integers(0, 4),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.sampled_from([3, 4]),
+    st.booleans(),
+)
+def test_completion_is_the_best_of_every_completion_from_the_pool(
+    clan: list[ClanCard],
+    troops: list[Tactic],
+    placed_clan: int,
+    placed_troops: int,
+    troops_to_come: int,
+    size: int,
+    totals_only: bool,
+) -> None:
+    placed_troops = min(placed_troops, size - min(placed_clan, size))
+    placed: list[Card] = [*clan[: min(placed_clan, size - placed_troops)], *troops[:placed_troops]]
+    pool = clan[len(placed) - placed_troops :][:6]
+    wilds = troops[placed_troops:][: min(troops_to_come, 2 - placed_troops)]
+    best = best_completion(placed, size, totals_only=totals_only, pool=pool, wilds=wilds)
+    need = size - len(placed)
+    ways = [
+        brute_side([*placed, *added], totals_only=totals_only)
+        for added in itertools.combinations([*pool, *wilds], need)
+    ]
+    if not ways:
+        assert best is None
+        return
+    assert best is not None
+    assert best.formation == max(ways)
+    # The way it names is one of them: cards from the pool and the troops to come, each once.
+    assert len(placed) + len(best.added) == size
+    assert not Counter(best.added) - Counter([*pool, *wilds])
+    assert brute_side([*placed, *best.added], totals_only=totals_only) == best.formation
+    assert evaluate(best.resolved, totals_only=totals_only) == best.formation
