@@ -29,8 +29,9 @@ def test_position_bad_fields_are_named() -> None:
         Game.from_dict(bad)
 
 
-def data_of(seed: int = 1, variant: Variant = Variant.BASE) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(json.dumps(Game(variant, seed=seed).to_dict()))
+def data_of() -> dict[str, Any]:
+    """A fresh base deal as data, read back from its JSON text."""
+    data: dict[str, Any] = json.loads(json.dumps(Game(Variant.BASE, seed=1).to_dict()))
     return data
 
 
@@ -45,9 +46,10 @@ def test_position_data_round_trips_a_game_in_progress() -> None:
 
 def test_position_data_writes_cards_in_notation_and_players_by_name() -> None:
     game = Game(Variant.BASE, seed=3)
-    game.apply(f"play {game.hand(Player.FIRST)[0]} at 4")
+    card = game.hand(Player.FIRST)[0]
+    game.apply(f"play {card} at 4")
     data = position_to_data(game.position())
-    assert data["stones"][3]["first"] == [str(game.board.stone(4).side(Player.FIRST).cards[0])]
+    assert data["stones"][3]["first"] == [str(card)]
     assert data["stones"][3]["completed_at"] == {"first": None, "second": None}
     assert (data["variant"], data["to_move"], data["phase"]) == ("base", "first", "claim")
     assert data["decks"]["tactic"] == [] and len(data["decks"]["clan"]) == 54 - 12
