@@ -54,3 +54,10 @@ def test_faults_come_in_the_order_of_the_text_and_show_a_line_break_as_a_space()
         'ordinary space before ";" in "! Oui ; Peu"',
         'no space before "?" in "t-être?"',
     ]
+
+
+@pytest.mark.parametrize("text", ["Quoi\u202f?!", "Encore\u202f!?"])
+def test_combined_marks_take_one_narrow_space_before_the_first(text: str) -> None:
+    # French sets "?!" as one group: a narrow no-break space before the first mark, no space
+    # between the two.
+    assert spacing_faults(text) == []
