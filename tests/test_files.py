@@ -1,4 +1,5 @@
-"""The one reader of untrusted files and the one atomic writer (schotten._files)."""
+"""The one reader of untrusted files, the one atomic writer and the one CI guard
+(schotten._files)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from schotten._files import InputFileError, read_regular_file, read_text, write_atomically
+from schotten._files import (
+    InputFileError,
+    RefusedUnderCI,
+    read_regular_file,
+    read_text,
+    refuse_under_ci,
+    write_atomically,
+)
 from schotten.errors import SchottenError
 
 
@@ -84,3 +92,14 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary_file(
         write_atomically(target, "new")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["a"]
+
+
+@pytest.mark.parametrize("value", ["", "0", "true"])
+def test_the_ci_guard_refuses_for_any_value_even_empty(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("CI", value)
+    with pytest.raises(RefusedUnderCI, match="not on CI"):
+        refuse_under_ci("not on CI")
+    monkeypatch.delenv("CI")
+    refuse_under_ci("not on CI")

@@ -8,10 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from positions import cards
-from reference import brute_side
 
-from schotten.cards import CLAN_CARDS, Tactic
-from schotten.completion import best_completion
+from schotten.cards import CLAN_CARDS
 from schotten.formations import Formation, FormationKind, evaluate
 
 K = FormationKind
@@ -65,38 +63,3 @@ def test_formation_ignores_the_order_cards_were_placed_in(side: list, four: bool
     expected = evaluate(side)
     for order in itertools.permutations(side):
         assert evaluate(order) == expected
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "red 9, joker, red 8",
-        "joker, spy, shield-bearer",
-        "red 7, spy, green 7",
-        "shield-bearer, red 2, red 3",
-        "joker, blue 4, blue 6, blue 7",
-        "shield-bearer, joker, red 1, spy",
-    ],
-)
-@pytest.mark.parametrize("totals_only", [False, True])
-def test_elite_troop_value_best_for_its_owner(text: str, totals_only: bool) -> None:
-    side = cards(text)
-    best = best_completion(side, len(side), totals_only=totals_only)
-    assert best is not None
-    assert best.formation == brute_side(side, totals_only=totals_only)
-    assert evaluate(best.resolved, totals_only=totals_only) == best.formation
-
-
-@given(
-    st.permutations(CLAN_CARDS).map(lambda p: p[:4]),
-    st.lists(st.sampled_from([Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER]), unique=True),
-    st.sampled_from([3, 4]),
-    st.booleans(),
-)
-def test_elite_troops_on_random_sides_match_brute_force(
-    clan: list, wilds: list, size: int, totals_only: bool
-) -> None:
-    side = [*wilds, *clan][:size]
-    best = best_completion(side, size, totals_only=totals_only)
-    assert best is not None
-    assert best.formation == brute_side(side, totals_only=totals_only)

@@ -104,3 +104,53 @@ def test_the_layers_test_sees_lazy_and_relative_imports() -> None:
     assert {"schotten.cli", "schotten.site"} <= found
     assert layer("schotten.casebook.run") < layer("schotten.cli") == layer("schotten.site.build")
     assert any(layer(m) > layer("schotten.casebook.run") for m in found if m in MODULES)
+
+
+def test_engine_modules_import_each_other_without_a_cycle() -> None:
+    """Every ``schotten.*`` import of the engine core, deferred ones included, forms no cycle
+    (``game`` and ``position_data`` used to import each other)."""
+    import ast
+    from pathlib import Path
+
+    import schotten
+
+    root = Path(schotten.__file__).parent
+    graph: dict[str, set[str]] = {}
+    for path in root.glob("*.py"):
+        name = f"schotten.{path.stem}"
+        graph[name] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+                graph[name] |= {t for t in targets if (root / f"{t[9:]}.py").exists()}
+    graph.pop("schotten.__init__", None)
+    for edges in graph.values():
+        edges.discard("schotten.__init__")
+
+    def visit(node: str, path: tuple[str, ...]) -> None:
+        assert node not in path, " -> ".join((*path, node))
+        for target in graph.get(node, ()):
+            visit(target, (*path, node))
+
+    for module in graph:
+        visit(module, ())
+
+
+TESTS = Path(__file__).resolve().parent
+# The modules of the rules core itself, not of its sub-packages.
+CORE = sorted(m for m in MODULES if layer(m) == 0 and m.count(".") == 1)
+
+
+@pytest.mark.parametrize("module", CORE)
+def test_every_core_module_has_a_test_file_of_its_own_that_imports_it(module: str) -> None:
+    """``schotten.<name>`` is tested in ``tests/test_<name>.py`` (``_files``: ``test_files.py``)."""
+    name = module.rpartition(".")[2].lstrip("_")
+    path = TESTS / f"test_{name}.py"
+    assert path.is_file(), f"{module} has no test file of its own: tests/{path.name}"
+    assert module in imported(path.read_text(encoding="utf-8"), "tests"), f"{path.name}"
+
+
+def test_the_core_modules_are_the_files_directly_in_the_package() -> None:
+    assert "schotten.board" in CORE and "schotten._files" in CORE
+    assert not {"schotten", "schotten.__main__", "schotten.cli", "schotten.casebook"} & set(CORE)
+    assert not [m for m in CORE if m.count(".") > 1]

@@ -7,14 +7,25 @@ from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 
+import pytest
 from positions import OPPONENT, YOU, cards, refused, table
 from positions import start as start_game
 
-from schotten.board import Board, Variant
+from schotten.board import Board, Side, Variant
 from schotten.cards import CLAN_CARDS, ClanCard, Tactic
+from schotten.errors import IllegalActionError
 from schotten.game import Game, Phase
 from schotten.moves import Banshee, Deck, Move, Pass, Play, Recruiter, Return, Strategist, Traitor
 from schotten.rules import Rule
+from schotten.tactics import (
+    recruiter_pending,
+    ruse_moves,
+    take,
+    verify_may_play_tactic,
+    verify_recruiter,
+    verify_ruse_target,
+    with_mode,
+)
 
 start = partial(start_game, variant=Variant.TACTICAL)
 
@@ -453,3 +464,82 @@ def test_completed_first_a_side_completed_again_takes_the_new_time() -> None:
     assert game.board.stone(5).completed_first() is OPPONENT
     assert refused(game, "claim 5").rule is Rule.COMPLETED_FIRST
     assert game.provable_stones(OPPONENT) == (5,)
+
+
+# --- The rules of the tactic cards as functions of the table (schotten.tactics) ---------------
+
+
+def test_tactic_count_from_the_counts_alone() -> None:
+    verify_may_play_tactic(Tactic.SPY, YOU, (1, 1), joker_played=False)
+    verify_may_play_tactic(Tactic.SPY, YOU, (0, 1), joker_played=False)  # behind
+    with pytest.raises(IllegalActionError) as ahead:
+        verify_may_play_tactic(Tactic.SPY, OPPONENT, (0, 1), joker_played=False)
+    assert ahead.value.rule is Rule.TACTIC_COUNT
+
+
+def test_joker_once_from_the_counts_alone() -> None:
+    verify_may_play_tactic(Tactic.SPY, YOU, (1, 1), joker_played=True)
+    with pytest.raises(IllegalActionError) as second_joker:
+        verify_may_play_tactic(Tactic.JOKER, YOU, (1, 1), joker_played=True)
+    assert second_joker.value.rule is Rule.JOKER_ONCE
+
+
+def test_mud_fight_makes_a_side_of_three_incomplete_again_rule_combat_mode() -> None:
+    board = table({4: ("red 1, red 2, red 3", "blue 1")}, variant=Variant.TACTICAL)
+    assert board.stone(4).side(YOU).completed_at is not None
+    stone = with_mode(board.stone(4), Tactic.MUD_FIGHT, OPPONENT)
+    assert (stone.mud_fight, stone.capacity) == (OPPONENT, 4)
+    assert stone.side(YOU) == Side(cards("red 1, red 2, red 3"), None)
+    bluff = with_mode(board.stone(4), Tactic.BLIND_MANS_BLUFF, YOU)
+    assert bluff.side(YOU) == board.stone(4).side(YOU)  # still complete, at the same step
+
+
+def test_a_card_taken_off_a_side_clears_its_completion_rule_completed_first() -> None:
+    board = table({2: ("red 4, red 5, red 6", "")}, variant=Variant.TACTICAL)
+    taken = take(board, YOU, 2, ClanCard.parse("red 5"))
+    assert taken.stone(2).side(YOU) == Side(cards("red 4, red 6"), None)
+
+
+def test_recruiter_draws_three_cards_or_all_that_remain_rule_recruiter() -> None:
+    clan, tactic = Deck.CLAN, Deck.TACTIC
+    verify_recruiter({clan: 5, tactic: 0}, Recruiter((clan, clan, clan)))
+    verify_recruiter({clan: 1, tactic: 1}, Recruiter((clan, tactic)))
+    with pytest.raises(IllegalActionError, match=r"\(2 left\): 2, not 3"):
+        verify_recruiter({clan: 1, tactic: 1}, Recruiter((clan, tactic, tactic)))
+    with pytest.raises(IllegalActionError, match="the tactic deck holds 1 cards: 2 cannot be"):
+        verify_recruiter({clan: 4, tactic: 1}, Recruiter((clan, tactic, tactic)))
+    # Two Clan cards and five tactic cards left: three ways to draw three.
+    moves = ruse_moves(
+        Board.empty(Variant.TACTICAL),
+        YOU,
+        Tactic.RECRUITER,
+        [],
+        {
+            clan: 2,
+            tactic: 5,
+        },
+    )
+    assert [m.decks for m in moves] == [  # type: ignore[attr-defined]
+        (clan, clan, tactic),
+        (clan, tactic, tactic),
+        (tactic, tactic, tactic),
+    ]
+
+
+def test_a_ruse_with_no_target_cannot_be_played_rule_ruse_target() -> None:
+    empty = Board.empty(Variant.TACTICAL)
+    with pytest.raises(IllegalActionError) as no_target:
+        verify_ruse_target(empty, YOU, Tactic.BANSHEE, room=[1], decks={})
+    assert no_target.value.rule is Rule.RUSE_TARGET
+    assert "the Banshee has no legal target" in str(no_target.value)
+    board = table({3: ("", "red 9")}, variant=Variant.TACTICAL)
+    verify_ruse_target(board, YOU, Tactic.BANSHEE, room=[], decks={})
+
+
+def test_recruiter_pending_only_after_the_recruiter_was_played_rule_recruiter() -> None:
+    assert recruiter_pending(Board.empty(Variant.BASE), YOU) == ("the base game has no Recruiter")
+    tactical = Board.empty(Variant.TACTICAL)
+    assert "not in first's discard pile" in str(recruiter_pending(tactical, YOU))
+    played = tactical.discard_card(YOU, Tactic.RECRUITER)
+    assert recruiter_pending(played, YOU) is None
+    assert recruiter_pending(played, OPPONENT) is not None
