@@ -26,7 +26,8 @@ NARROW_NO_BREAK = "\u202f"  # before ";", "?" and "!"
 _FAULTS = (
     (re.compile(r"[ \u00a0](?P<mark>[;?!])"), "ordinary space before"),
     (re.compile(r"[ \u202f](?P<mark>:)(?=\s|$)"), "ordinary space before"),
-    (re.compile(r"[^\s\u00a0\u202f(\[](?P<mark>[;?!])(?=\s|$)"), "no space before"),
+    # "?!" and "!?" are one group: the space goes before the first mark only.
+    (re.compile(r"[^\s\u00a0\u202f(\[?!](?P<mark>[;?!])(?=[?!]*(?:\s|$))"), "no space before"),
     (re.compile(r"[^\s\u00a0\u202f(\[{/](?P<mark>:)(?=\s|$)"), "no space before"),
     (re.compile(r"(?P<mark>«)(?!\u00a0)"), "no no-break space after"),
     (re.compile(r"(?<!\u00a0)(?P<mark>»)"), "no no-break space before"),
