@@ -30,7 +30,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from schotten._files import write_atomically
 from schotten.site import SiteCheckError, head, previews, questions, runtime, serve, theme
-from schotten.site.build import (
+from schotten.site.gate import (
     DEFAULT_LANGUAGE,
     Prepared,
     fingerprint,
@@ -126,7 +126,7 @@ def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
         raise PluginError(str(exc)) from exc
     _last.clear()
     _last[key] = prepared
-    log.info("schotten: %d published cases checked against the engine", len(prepared.entries))
+    log.info("schotten: %d published cases checked against the engine", len(prepared.results))
 
 
 def _theme_words(config: MkDocsConfig) -> None:
@@ -278,7 +278,7 @@ def _page_head(
     meta = page.meta or {}
     title = str(meta.get("title") or page.title or config.site_name)
     try:
-        preview = previews.page_preview(stem, lang, title, config.site_name, prepared.entries)
+        preview = previews.page_preview(stem, lang, title, config.site_name, prepared.results)
         png = previews.preview_png(preview)
     except SiteCheckError as exc:
         raise PluginError(f"{src_uri}: {exc}") from exc

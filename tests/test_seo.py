@@ -23,8 +23,8 @@ from test_site import minimal_project
 from schotten.casebook import load_cases
 from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.run import run_case
-from schotten.site import SiteCheckError, faq, head, previews, questions
-from schotten.site.build import render_page
+from schotten.site import SiteCheckError, head, previews, questions, tables
+from schotten.site.render import render_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_URL = "https://example.org/schotten/"
@@ -249,7 +249,7 @@ def test_the_faq_preview_shows_the_first_verified_position_in_each_language(
     for lang, path in (("fr", "edge-cases/index.html"), ("es", "es/edge-cases/index.html")):
         alt = read(published / path).one("og:image:alt")
         for verdict in result.verdicts:
-            assert faq.verdict_word(verdict, lang) in alt, (lang, alt)
+            assert tables.verdict_word(verdict, lang) in alt, (lang, alt)
         assert first.situation[lang] in alt, (lang, alt)
         alts[lang] = alt
     assert alts["fr"] != alts["es"]

@@ -12,7 +12,7 @@ from schotten import svg
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.site import labels
-from schotten.site.verified import card_name
+from schotten.site.words import card_name
 from schotten.svg import position_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}

@@ -34,7 +34,7 @@ from schotten.moves import (
     Traitor,
 )
 from schotten.site import SiteCheckError, labels
-from schotten.site.verified import card_with_article, cards_with_articles, joined
+from schotten.site.words import card_with_article, cards_with_articles, joined
 
 _WHO = {Player.FIRST: "you", Player.SECOND: "opponent"}
 
