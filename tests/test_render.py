@@ -17,6 +17,7 @@ import pytest
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.casebook import Case, CaseResult, Publication, run_case
+from schotten.checker import position_of
 from schotten.claims import Reason, judge_claim
 from schotten.moves import Move
 from schotten.rules import Rule
@@ -381,3 +382,115 @@ def test_an_elite_troop_in_an_answer_says_what_it_becomes() -> None:
         "fr",
     )
     assert same == "3 rouge, 3 vert et le Joker en 3 orange"
+
+
+# -- the case lists of the pages that state a rule -------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+_COLOURS = {"r": "red", "o": "orange", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
+_ELITE = {"J": "joker", "S": "spy", "B": "shield-bearer"}
+
+
+def _position_in(fragment: str) -> dict[str, object]:
+    """The checker position an address fragment holds, read as checker.js reads it: options,
+    then the cards of the four zones (``r9``: the red 9; ``J``, ``S``, ``B``: the elite troops)."""
+    assert fragment.startswith("check="), fragment
+    options, *zones = fragment.removeprefix("check=").split("-")
+    assert len(zones) == 4, fragment
+    cards = [
+        [_ELITE[code] if code in _ELITE else f"{_COLOURS[code[0]]} {code[1]}" for code in codes]
+        for codes in (re.findall(r"[roygbp][1-9]|[JSB]", zone) for zone in zones)
+    ]
+    assert ["".join(re.findall(r"[roygbp][1-9]|[JSB]", z)) for z in zones] == zones, fragment
+    return {
+        "variant": "tactical" if options[0] == "t" else "base",
+        "mine": cards[0],
+        "theirs": cards[1],
+        "elsewhere": {"mine": cards[2], "theirs": cards[3]},
+        "mud_fight": "m" in options,
+        "blind_mans_bluff": "c" in options,
+        "completed_first": "opponent" if "o" in options else "you",
+    }
+
+
+def _as_the_checker_sees(position: dict[str, object]) -> dict[str, object]:
+    """A checker position without the tactic cards the checker offers none of (they prove
+    nothing: an address leaves them out)."""
+
+    def kept(cards: object) -> list[str]:
+        assert isinstance(cards, list)
+        return [c for c in cards if " " in c or c in _ELITE.values()]
+
+    elsewhere = position["elsewhere"]
+    assert isinstance(elsewhere, dict)
+    return {
+        **position,
+        "mine": kept(position["mine"]),
+        "theirs": kept(position["theirs"]),
+        "elsewhere": {side: kept(cards) for side, cards in elsewhere.items()},
+    }
+
+
+class _CaseLinks(HTMLParser):
+    """Each list item that links to a case of the edge-case page: the case's id and the
+    addresses of the checker links beside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, list[str]]] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        href = names.get("href") or ""
+        if tag == "li":
+            self._depth += 1
+            self.items.append(("", []))
+        elif tag == "a" and self._depth and href.startswith(f"{tables.CASES_PAGE}#case-"):
+            self.items[-1] = (href.partition("#case-")[2], self.items[-1][1])
+        elif tag == "a" and self._depth and "schotten-open-checker" in (names.get("class") or ""):
+            self.items[-1][1].append(href)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li":
+            self._depth -= 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", ["rules", "rulings", "tactics"])
+def test_each_claim_case_a_page_lists_opens_its_position_in_the_checker(
+    page: str, lang: str
+) -> None:
+    problems: list[str] = []
+    results = {r.case.id: r for r in gate._published_results(ROOT / "cases", problems, ROOT)}
+    assert problems == []
+    name = f"{page}.md" if lang == "fr" else f"{page}.{lang}.md"
+    source = (ROOT / "site_src" / name).read_text(encoding="utf-8")
+    parser = _CaseLinks()
+    parser.feed(_html(render.render_page(source, lang, name, tuple(results.values()))))
+    listed = [(case_id, links) for case_id, links in parser.items if case_id]
+    assert listed, f"{name} lists no case"
+    claims = 0
+    for case_id, links in listed:
+        result = results[case_id]
+        case = result.case
+        open_stones = [n for n in case.claim if case.board.stone(n).claimed_by is None]
+        if result.computed.play_on is not None or not open_stones:
+            assert links == [], (name, case_id)  # moves, or a stone already held: no position
+            continue
+        claims += 1
+        assert len(links) == len(open_stones), (name, case_id, links)
+        for number, href in zip(open_stones, links, strict=True):
+            assert href.startswith("../rules/#"), href
+            expected = _as_the_checker_sees(position_of(case.board, number))
+            assert _position_in(href.partition("#")[2]) == expected, (name, case_id, number)
+    assert claims, f"{name} lists no claim case"
+
+
+def test_a_claim_of_several_stones_names_each_stone_in_its_checker_link() -> None:
+    board = STRONGER.place(Player.FIRST, 5, parse_card("red 9"), at=6)
+    listed = str(tables.cases_for([_entry("two", board, (3, 5), rules=(Rule.PASS,))], "fr", "pass"))
+    assert ">Ouvrir la Borne 3 dans le vérificateur</a>" in listed
+    assert ">Ouvrir la Borne 5 dans le vérificateur</a>" in listed
+    one = str(tables.cases_for([_entry("one", board, (3,), rules=(Rule.PASS,))], "es", "pass"))
+    assert ">Abrir esta posición en el comprobador</a>" in one

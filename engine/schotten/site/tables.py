@@ -240,14 +240,27 @@ def cases_for(results: Sequence[CaseResult], lang: str, *rules: str) -> Markup:
     unknown = [rule for rule in rules if rule not in _RULE_IDS]
     if unknown:
         raise SiteCheckError(f"cases_for{rules}: {unknown[0]!r} is not a rule id of RULES.md")
-    pinned = [r.case for r in results if set(rules) & {str(rule) for rule in r.case.rules}]
+    pinned = [r for r in results if set(rules) & {str(rule) for rule in r.case.rules}]
     if not rules or not pinned:
         raise SiteCheckError(f"cases_for{rules}: no published case pins these rules")
     lines = [f"**{md_text(label(lang, 'faq', 'cases_for'))}**", ""]
-    for case in pinned:
+    for result in pinned:
+        case = result.case
         situation = md_text(_text(case.situation, lang, case, "situation"))
-        lines.append(f"- [{situation}]({CASES_PAGE}#{_anchor(case)})")
+        links = "".join(f" — {link}" for link in checker_links(result, lang))
+        lines.append(f"- [{situation}]({CASES_PAGE}#{_anchor(case)}){links}")
     return Markup("\n" + "\n".join(lines) + "\n")
+
+
+def checker_links(result: CaseResult, lang: str) -> list[Markup]:
+    """The "open in the checker" links of a claim case, one per claimed stone not yet held (a
+    case that plays on has none: the checker judges a position, not moves)."""
+    case = result.case
+    if result.computed.play_on is not None:
+        return []
+    named = len(case.claim) > 1
+    links = [widgets.checker_link(case.board, number, lang, named=named) for number in case.claim]
+    return [link for link in links if link]
 
 
 def case_problems(case: Case, source: str) -> list[str]:

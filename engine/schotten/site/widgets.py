@@ -356,13 +356,15 @@ def checker_url(board: Board, number: int) -> str | None:
     return f"{RULES_PAGE}#{fragment_of(position_of(board, number))}"
 
 
-def checker_link(board: Board, number: int, lang: str) -> Markup:
-    """An "open in the checker" link for one stone of a case (empty when it has none)."""
+def checker_link(board: Board, number: int, lang: str, *, named: bool = False) -> Markup:
+    """An "open in the checker" link for one stone of a case (empty when it has none); ``named``
+    names the stone in the link, for a claim of several stones."""
     url = checker_url(board, number)
     if url is None:
         return Markup("")
+    words = labels(lang)["checker"]
     link = ET.Element("a", {"class": "schotten-open-checker", "href": url})
-    link.text = labels(lang)["checker"]["open_position"]
+    link.text = words["open_stone"].format(stone=number) if named else words["open_position"]
     return Markup(_html(link))
 
 
