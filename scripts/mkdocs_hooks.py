@@ -1,4 +1,4 @@
-"""MkDocs hook: the publishing gate and the page renderer of ``schotten.site.build``.
+"""MkDocs hook: the publishing gate of ``schotten.site.gate`` and its rendered pages.
 
 Everything that can refuse a publication runs in the first ``on_pre_build``. The i18n plugin runs
 the build once per language, so the result is kept by fingerprint (``mkdocs serve`` also rebuilds
@@ -29,8 +29,8 @@ from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from schotten._files import write_atomically
-from schotten.site import SiteCheckError, head, previews, questions, runtime, serve, theme
-from schotten.site.build import (
+from schotten.site import SiteCheckError, head, link_previews, questions, runtime, serve, theme
+from schotten.site.gate import (
     DEFAULT_LANGUAGE,
     Prepared,
     fingerprint,
@@ -126,7 +126,7 @@ def on_pre_build(config: MkDocsConfig, **kwargs: Any) -> None:
         raise PluginError(str(exc)) from exc
     _last.clear()
     _last[key] = prepared
-    log.info("schotten: %d published cases checked against the engine", len(prepared.entries))
+    log.info("schotten: %d published cases checked against the engine", len(prepared.results))
 
 
 def _theme_words(config: MkDocsConfig) -> None:
@@ -278,11 +278,11 @@ def _page_head(
     meta = page.meta or {}
     title = str(meta.get("title") or page.title or config.site_name)
     try:
-        preview = previews.page_preview(stem, lang, title, config.site_name, prepared.entries)
-        png = previews.preview_png(preview)
+        preview = link_previews.page_preview(stem, lang, title, config.site_name, prepared.results)
+        png = link_previews.preview_png(preview)
     except SiteCheckError as exc:
         raise PluginError(f"{src_uri}: {exc}") from exc
-    name = previews.file_name(stem, lang, png)
+    name = link_previews.file_name(stem, lang, png)
     _previews[name] = png
     page_head = head.PageHead(
         stem=stem,
@@ -292,7 +292,7 @@ def _page_head(
         site_name=config.site_name,
         image=f"{head.PREVIEW_FOLDER}/{name}",
         image_alt=preview.alt,
-        image_size=previews.png_size(png),
+        image_size=link_previews.png_size(png),
         questions=asked,
     )
     context["schotten_head"] = head.head_html(page_head, config.site_url)

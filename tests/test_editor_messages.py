@@ -13,7 +13,7 @@ import pytest
 from schotten.casebook import load_folder
 from schotten.casebook.files import case_id_problem
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
-from schotten.site import build
+from schotten.site import SiteCheckError, gate
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -246,8 +246,8 @@ def test_a_table_on_no_page_names_the_case_that_publishes_it(casebook: Path) -> 
         CLAIM + "published: {table: ruse, row: 1}\n", encoding="utf-8"
     )
     assert main(["approve", "new-ruse"]) == EXIT_OK
-    with pytest.raises(build.SiteCheckError) as info:
-        build.prepare(ROOT / "site_src", casebook, display_root=Path.cwd())
+    with pytest.raises(SiteCheckError) as info:
+        gate.prepare(ROOT / "site_src", casebook, display_root=Path.cwd())
     assert (
         "cases/new-ruse.yaml:21: published.table: published table 'ruse' is on no page in fr "
         "(call verdict_table('ruse')): did you mean 'ruses'?"

@@ -11,7 +11,7 @@ import pytest
 
 from schotten.casebook import load_case
 from schotten.cli import EXIT_OK, main
-from schotten.site import faq, labels
+from schotten.site import labels, pictures
 from schotten.svg import position_svg
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,11 +33,13 @@ def test_explain_draws_an_unapproved_unpublished_case_as_the_site_does(
     main(["explain", str(path), "--svg", str(svg), "--html", str(page), "--lang", lang])
     assert f"{svg}: the case as the site draws it ({lang})" in capsys.readouterr().out
     case = load_case(path)
-    site_picture = faq.picture_titled(
-        position_svg(
-            case.board, case.claim, labels=labels(lang), ident=f"case-draft-{lang}", hand=()
-        ),
-        faq.picture_title(case.claim, lang),
+    site_picture = position_svg(
+        case.board,
+        case.claim,
+        labels=labels(lang),
+        ident=f"case-draft-{lang}",
+        hand=(),
+        title=pictures.picture_title(case.claim, lang),
     )
     assert svg.read_text(encoding="utf-8") == site_picture
     ET.fromstring(svg.read_text(encoding="utf-8"))  # well-formed

@@ -16,7 +16,7 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.texts import language_of, text_problems
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.site import SiteCheckError
-from schotten.site.build import prepare
+from schotten.site.gate import prepare
 
 ROOT = Path(__file__).resolve().parents[1]
 VALID = Path(__file__).parent / "data" / "cases" / "valid"
@@ -126,7 +126,7 @@ def test_the_build_refuses_a_flipped_verdict_until_its_texts_are_confirmed(
     assert "--texts-reviewed" in str(info.value)
     assert main(["approve", "hand-is-not-proof", "--texts-reviewed"]) == EXIT_OK
     prepared = prepare(ROOT / "site_src", casebook, display_root=casebook.parent)
-    assert any(entry.id == "hand-is-not-proof" for entry in prepared.entries)
+    assert any(result.case.id == "hand-is-not-proof" for result in prepared.results)
 
 
 # -- text mistakes -----------------------------------------------------------------------------

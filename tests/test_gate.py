@@ -556,12 +556,12 @@ def test_approve_keeps_crlf_line_endings(tmp_path: Path, monkeypatch: pytest.Mon
 
 
 def test_the_build_refuses_a_stray_file_in_the_case_folder(tmp_path: Path) -> None:
-    from schotten.site import build
+    from schotten.site import gate
 
     folder = published_folder(tmp_path)
     shutil.copy(folder / "three-adjacent.yaml", folder / "copy.yaml.bak")
     problems: list[str] = []
-    build._published_entries(folder, problems, tmp_path)
+    gate._published_results(folder, problems, tmp_path)
     assert problems == [
         "invalid case file: cases/copy.yaml.bak:1:1: not a case file: a case folder holds "
         "<id>.yaml cases and README.md, case.schema.json, published.lock.json only; move it out "
@@ -577,7 +577,7 @@ def test_an_unreadable_page_is_a_clean_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from schotten.site import SiteCheckError
-    from schotten.site.build import fingerprint, read_page
+    from schotten.site.gate import fingerprint, read_page
 
     page = tmp_path / "docs" / "rules.md"
     page.parent.mkdir()

@@ -21,25 +21,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_site import _assert_untouched, _old_site, minimal_project
 
-from schotten.site import SiteCheckError, build, faq
+from schotten.casebook import CaseResult
+from schotten.site import SiteCheckError, gate, render
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "200"))
 
 
 @pytest.fixture(scope="module")
-def entries() -> tuple[faq.FaqEntry, ...]:
+def entries() -> tuple[CaseResult, ...]:
     problems: list[str] = []
-    found = build._published_entries(ROOT / "cases", problems, ROOT)
-    assert problems == [] and any("pass" in e.rules for e in found)
+    found = gate._published_results(ROOT / "cases", problems, ROOT)
+    assert problems == [] and any("pass" in r.case.rules for r in found)
     return found
 
 
-def refusal(entries: tuple[faq.FaqEntry, ...], page: str, lang: str = "fr") -> str:
+def refusal(entries: tuple[CaseResult, ...], page: str, lang: str = "fr") -> str:
     """The gate's message for ``page``, which it must refuse with the page's name and a line."""
     name = "rules.md" if lang == "fr" else "rules.es.md"
     with pytest.raises(SiteCheckError) as info:
-        build.render_page(page, lang, name, entries)
+        render.render_page(page, lang, name, entries)
     message = str(info.value)
     assert re.match(rf"{re.escape(name)}:\d+: \({lang}\) ", message), message
     assert "Traceback" not in message and " at 0x" not in message
@@ -50,9 +51,9 @@ def line_of(message: str) -> int:
     return int(message.split(":")[1])
 
 
-def test_a_page_that_calls_page_functions_renders(entries: tuple[faq.FaqEntry, ...]) -> None:
+def test_a_page_that_calls_page_functions_renders(entries: tuple[CaseResult, ...]) -> None:
     page = '# Règles\n\n{{ cases_for("pass") }}\n\n{{ ladder() }}\n'
-    text = build.render_page(page, "fr", "rules.md", entries)
+    text = render.render_page(page, "fr", "rules.md", entries)
     assert "edge-cases.md#case-" in text and "Suite couleur > Brelan" in text
 
 
@@ -66,7 +67,7 @@ def test_a_page_that_calls_page_functions_renders(entries: tuple[faq.FaqEntry, .
     ],
 )
 def test_an_unknown_rule_id_is_refused_even_beside_a_known_one(
-    entries: tuple[faq.FaqEntry, ...], call: str
+    entries: tuple[CaseResult, ...], call: str
 ) -> None:
     message = refusal(entries, f"# R\n\n{{{{ {call} }}}}\n")
     assert "not a rule id" in message and line_of(message) == 3
@@ -74,7 +75,7 @@ def test_an_unknown_rule_id_is_refused_even_beside_a_known_one(
 
 @pytest.mark.parametrize("name", ["example", "cases_for", "verdict_table", "fact", "ladder"])
 def test_a_page_function_printed_uncalled_is_refused(
-    entries: tuple[faq.FaqEntry, ...], name: str
+    entries: tuple[CaseResult, ...], name: str
 ) -> None:
     message = refusal(entries, f"Voir\n{{{{ {name} }}}}\n")
     assert f"{{{{ {name}(...) }}}}" in message and line_of(message) == 2
@@ -97,17 +98,17 @@ def test_a_page_function_printed_uncalled_is_refused(
     ],
 )
 def test_a_page_includes_imports_extends_and_defines_nothing(
-    entries: tuple[faq.FaqEntry, ...], statement: str, tag: str
+    entries: tuple[CaseResult, ...], statement: str, tag: str
 ) -> None:
     message = refusal(entries, f"# R\n\ntexte\n{statement}\n")
     assert f"{{% {tag}" in message and line_of(message) == 4
 
 
 def test_a_block_of_questions_is_the_one_call_block_a_page_may_hold(
-    entries: tuple[faq.FaqEntry, ...],
+    entries: tuple[CaseResult, ...],
 ) -> None:
     page = "# R\n\n{% call questions() %}\n**La main compte-t-elle\u202f?** Non.\n{% endcall %}\n"
-    text = build.render_page(page, "fr", "rules.md", entries)
+    text = render.render_page(page, "fr", "rules.md", entries)
     assert "**La main compte-t-elle\u202f?** Non." in text and "schotten-questions" in text
 
 
@@ -123,14 +124,14 @@ def test_a_block_of_questions_is_the_one_call_block_a_page_may_hold(
     ],
 )
 def test_a_call_block_other_than_plain_questions_is_refused(
-    entries: tuple[faq.FaqEntry, ...], statement: str
+    entries: tuple[CaseResult, ...], statement: str
 ) -> None:
     message = refusal(entries, f"# R\n\ntexte\n{statement}\n")
     assert line_of(message) == 4, message
 
 
 def test_a_mapping_given_to_a_page_function_holds_plain_values_only(
-    entries: tuple[faq.FaqEntry, ...],
+    entries: tuple[CaseResult, ...],
 ) -> None:
     message = refusal(entries, '# R\n\n{{ fact("clan-cards", {1: x}) }}\n')
     assert "plain values only" in message
@@ -157,30 +158,30 @@ def test_a_mapping_given_to_a_page_function_holds_plain_values_only(
     ],
 )
 def test_a_page_computes_nothing_and_prints_nothing_but_calls(
-    entries: tuple[faq.FaqEntry, ...], expression: str
+    entries: tuple[CaseResult, ...], expression: str
 ) -> None:
     message = refusal(entries, f"# R\n\n{{{{ {expression} }}}}\n")
     assert line_of(message) == 3, message
 
 
 def test_an_error_inside_a_page_function_names_the_page_and_line(
-    entries: tuple[faq.FaqEntry, ...],
+    entries: tuple[CaseResult, ...],
 ) -> None:
     message = refusal(entries, '# R\n\n\n{{ example("blue 5", "colour-run", total="x") }}\n')
     assert line_of(message) == 4
 
 
 def test_a_page_function_that_gives_no_text_is_refused(
-    entries: tuple[faq.FaqEntry, ...], monkeypatch: pytest.MonkeyPatch
+    entries: tuple[CaseResult, ...], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from schotten.site import verified
+    from schotten.site import facts
 
-    real = verified.jinja_functions
+    real = facts.jinja_functions
 
     def broken(lang: str) -> dict[str, object]:
         return {**real(lang), "ladder": lambda mud=False: None}
 
-    monkeypatch.setattr(verified, "jinja_functions", broken)
+    monkeypatch.setattr(facts, "jinja_functions", broken)
     message = refusal(entries, "# R\n\n{{ ladder() }}\n")
     assert "ladder(...) gave NoneType, not text" in message
 
@@ -231,12 +232,12 @@ STATEMENTS = st.one_of(
 @FUZZ
 @given(st.lists(st.sampled_from(PIECES) | STATEMENTS, max_size=12), st.sampled_from(["fr", "es"]))
 def test_any_page_renders_or_is_refused_with_its_line(
-    entries: tuple[faq.FaqEntry, ...], pieces: list[str], lang: str
+    entries: tuple[CaseResult, ...], pieces: list[str], lang: str
 ) -> None:
     page = "".join(pieces)
     name = "p.md" if lang == "fr" else "p.es.md"
     try:
-        text = build.render_page(page, lang, name, entries)
+        text = render.render_page(page, lang, name, entries)
     except SiteCheckError as exc:
         message = str(exc)
         assert message.startswith(f"{name}:") and f"({lang})" in message, message
@@ -259,7 +260,7 @@ def test_special_files_in_the_page_folder_are_refused_unread(tmp_path: Path) -> 
     (docs / "gone.md").symlink_to(docs / "nowhere.md")
     os.mkfifo(docs / ".hidden")  # not the site's: MkDocs leaves hidden files out
     with pytest.raises(SiteCheckError) as info:
-        build.prepare(docs, tmp_path / "cases", display_root=tmp_path)
+        gate.prepare(docs, tmp_path / "cases", display_root=tmp_path)
     message = str(info.value)
     assert "site_src/pipe.md: a FIFO, not a regular file" in message
     assert "site_src/assets/style.css: a FIFO, not a regular file" in message
@@ -271,9 +272,9 @@ def test_special_files_in_the_page_folder_are_refused_unread(tmp_path: Path) -> 
 def test_a_page_over_the_size_limit_is_refused_unread(tmp_path: Path) -> None:
     page = tmp_path / "rules.md"
     with page.open("wb") as handle:
-        handle.truncate(build._MAX_HASHED_BYTES + 1)
+        handle.truncate(gate._MAX_HASHED_BYTES + 1)
     with pytest.raises(SiteCheckError, match=r"^rules\.md:1:1: .*at most"):
-        build.read_page(page, tmp_path)
+        gate.read_page(page, tmp_path)
 
 
 def _build(project: Path, site: Path) -> subprocess.CompletedProcess[str]:

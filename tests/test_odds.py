@@ -23,7 +23,8 @@ from schotten.odds import (
     hand_odds,
     rarity_order,
 )
-from schotten.site.widgets import format_percent, odds_chart, odds_table, partial_odds_table
+from schotten.site.widgets import odds_chart, odds_table, partial_odds_table
+from schotten.site.words import format_percent
 
 K = FormationKind
 

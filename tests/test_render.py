@@ -1,4 +1,5 @@
-"""The FAQ renderer (schotten.site.faq) and page rendering (schotten.site.build), without MkDocs.
+"""The published tables (schotten.site.tables) and page rendering (schotten.site.render, the gate's
+checks in schotten.site.gate), without MkDocs.
 
 Markdown output is converted with Python-Markdown and the same extensions as mkdocs.yml, so these
 tests see what the site shows.
@@ -7,7 +8,6 @@ tests see what the site shows.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -16,9 +16,12 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
+from schotten.casebook import Case, CaseResult, Publication, run_case
+from schotten.checker import position_of
 from schotten.claims import Reason, judge_claim
 from schotten.moves import Move
-from schotten.site import LANGUAGES, SiteCheckError, build, faq, labels, plays, verified
+from schotten.rules import Rule
+from schotten.site import LANGUAGES, SiteCheckError, gate, labels, plays, render, tables, words
 
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc"]
 
@@ -30,16 +33,30 @@ def _board(placements: list[tuple[Player, int, str]], variant: Variant = Variant
     return board
 
 
-def _entry(case_id: str, board: Board, claim: tuple[int, ...], **texts: str) -> faq.FaqEntry:
-    return faq.FaqEntry(
+def _entry(
+    case_id: str,
+    board: Board,
+    claim: tuple[int, ...],
+    *,
+    table: str = tables.FAQ,
+    rules: tuple[Rule, ...] = (),
+    **texts: str,
+) -> CaseResult:
+    """A published case on ``board`` and the engine's result on it (as the gate gives it)."""
+    case = Case(
         id=case_id,
-        row=1,
+        path=Path(f"cases/{case_id}.yaml"),
+        variant=board.variant,
         situation={lang: texts.get("situation", f"situation {lang}") for lang in LANGUAGES},
         why={lang: texts.get("why", f"why {lang}") for lang in LANGUAGES},
+        source="",
+        rules=rules,
+        published=Publication(table, 1),
         board=board,
         claim=claim,
-        verdicts=judge_claim(board, Player.FIRST, claim),
+        expect=None,
     )
+    return run_case(case)
 
 
 HAND_IS_NOT_PROOF = _board(
@@ -115,7 +132,7 @@ def test_each_case_shows_its_question_answer_and_why_once(lang: str) -> None:
         _entry("hand-is-not-proof", HAND_IS_NOT_PROOF, (4,)),
         _entry("brelan", STRONGER, (3,)),
     ]
-    found = _cases(faq.verdict_table(entries, lang))
+    found = _cases(tables.verdict_table(entries, lang))
     words = labels(lang)["verdicts"]
     assert [c["id"] for c in found.cases] == ["case-hand-is-not-proof", "case-brelan"]
     assert [
@@ -143,19 +160,19 @@ def test_each_case_shows_its_question_answer_and_why_once(lang: str) -> None:
 )
 def test_case_text_renders_as_text_never_markup(text: str) -> None:
     entries = [_entry("x", STRONGER, (3,), situation=text, why=text)]
-    (case,) = _cases(faq.verdict_table(entries, "fr")).cases
+    (case,) = _cases(tables.verdict_table(entries, "fr")).cases
     assert case["case__situation"] == text
     assert case["case__why"] == text
-    html = _html(faq.verdict_table(entries, "fr"))
+    html = _html(tables.verdict_table(entries, "fr"))
     assert "<script>" not in html and "<strong>bold" not in html and "<b>" not in html
     assert not any("evil" in href for href in re.findall(r'href="([^"]*)"', html))
 
 
 def test_case_text_is_one_line_and_a_run_of_values_never_breaks() -> None:
     entries = [_entry("x", STRONGER, (3,), situation="first line\n\nsecond | 4-5-9")]
-    (case,) = _cases(faq.verdict_table(entries, "es")).cases
+    (case,) = _cases(tables.verdict_table(entries, "es")).cases
     assert case["case__situation"] == "first line second | 4\u20115\u20119"
-    assert str(faq.md_text("le Porte-Bouclier")) == "le Porte-Bouclier"
+    assert str(tables.md_text("le Porte-Bouclier")) == "le Porte-Bouclier"
 
 
 def test_a_claim_with_one_stone_not_proven_is_refused_whole() -> None:
@@ -167,10 +184,10 @@ def test_a_claim_with_one_stone_not_proven_is_refused_whole() -> None:
     )
     entry = _entry("two", board, (3, 5))
     assert [v.granted for v in entry.verdicts] == [True, False]
-    assert faq.verdict_summary(entry, "fr") == "Refusée"
-    assert faq.verdict_summary(entry, "es") == "Denegada"
-    assert faq.verdict_class(entry) == "verdict verdict--refused"
-    html = _html(faq.verdict_table([entry], "fr"))
+    assert tables.verdict_summary(entry, "fr") == "Refusée"
+    assert tables.verdict_summary(entry, "es") == "Denegada"
+    assert tables.verdict_class(entry) == "verdict verdict--refused"
+    html = _html(tables.verdict_table([entry], "fr"))
     assert (
         "<strong>Borne 3\u00a0: prouvée\u202f; nommée seule, elle t’aurait été accordée</strong>"
         in html
@@ -179,7 +196,7 @@ def test_a_claim_with_one_stone_not_proven_is_refused_whole() -> None:
     assert "Accordée" not in html
     ruling = re.search(r'<p class="case__ruling">(.*?)</p>', html)
     assert ruling is not None and "arbitrage du site" in ruling[1]
-    es = _html(faq.verdict_table([entry], "es"))
+    es = _html(tables.verdict_table([entry], "es"))
     assert "<strong>Piedra 3: demostrada; si la hubieras nombrado sola, te la habrías llevado" in es
     assert "decisión del sitio" in es and "Concedida" not in es
 
@@ -190,18 +207,18 @@ def test_refusal_by_proof_names_the_cards_that_would_beat_you() -> None:
     assert verdict.witness is not None
     for lang in LANGUAGES:
         names = labels(lang)
-        mine, theirs = faq.reasoning(HAND_IS_NOT_PROOF, verdict, lang)
+        mine, theirs = tables.reasoning(HAND_IS_NOT_PROOF, verdict, lang)
         same_value = names["formations_a"]["same-value"]
         assert f"{same_value}, total 3" in mine
         witness = verdict.witness.cards[0]
-        assert verified.card_with_article(witness, lang) in theirs
+        assert words.card_with_article(witness, lang) in theirs
         assert f"{same_value}, total 9" in theirs
 
 
 def test_complete_sides_are_compared_with_localised_formation_names() -> None:
     (verdict,) = judge_claim(STRONGER, Player.FIRST, (3,))
     assert verdict.reason is Reason.STRONGER
-    mine, theirs = faq.reasoning(STRONGER, verdict, "es")
+    mine, theirs = tables.reasoning(STRONGER, verdict, "es")
     assert mine == "Tu combinación: un Trío, total 6 (2 rojo, 2 verde y 2 azul)."
     assert theirs == "La de tu oponente: un Color, total 23 (9 amarillo, 8 amarillo y 6 amarillo)."
 
@@ -210,7 +227,7 @@ def test_incomplete_side_reasoning_counts_the_cards() -> None:
     board = _board([(Player.FIRST, 1, "red 1"), (Player.FIRST, 1, "red 2")])
     (verdict,) = judge_claim(board, Player.FIRST, (1,))
     assert verdict.reason is Reason.SIDE_INCOMPLETE
-    said = faq.reasoning(board, verdict, "fr")
+    said = tables.reasoning(board, verdict, "fr")
     assert said == ["Cartes de ton côté\u00a0: 2 sur les 3 nécessaires."]
 
 
@@ -218,15 +235,15 @@ def test_four_of_a_kind_is_named_under_mud_fight() -> None:
     from schotten.formations import Formation, FormationKind
 
     formation = Formation(FormationKind.SAME_VALUE, 20)
-    assert faq.formation_text(formation, "fr", size=4) == "un Carré, total 20"
-    assert faq.formation_text(formation, "es", size=4) == "un Póker, total 20"
+    assert tables.formation_text(formation, "fr", size=4) == "un Carré, total 20"
+    assert tables.formation_text(formation, "es", size=4) == "un Póker, total 20"
     totals = Formation(FormationKind.TOTAL, 26)
-    assert faq.formation_text(totals, "fr") == "un total de 26"
+    assert tables.formation_text(totals, "fr") == "un total de 26"
 
 
 def test_details_hold_the_picture_and_the_verdict_of_each_stone() -> None:
     entries = [_entry("hand-is-not-proof", HAND_IS_NOT_PROOF, (4,))]
-    html = _html(faq.verdict_table(entries, "fr"))
+    html = _html(tables.verdict_table(entries, "fr"))
     assert '<div class="case" id="case-hand-is-not-proof">' in html
     details = html[html.index("<details") : html.index("</details>")]
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in details
@@ -237,18 +254,18 @@ def test_details_hold_the_picture_and_the_verdict_of_each_stone() -> None:
 def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
-    out = build.render_page(page, "fr", "edge-cases.md", entries)
+    out = render.render_page(page, "fr", "edge-cases.md", entries)
     assert '<div class="case" id="case-brelan">' in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
-        build.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
+        render.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
     with pytest.raises(SiteCheckError, match=r"^rules\.es\.md:2: \(es\) "):
-        build.render_page("text\n{% if %}\n", "es", "rules.es.md", entries)
+        render.render_page("text\n{% if %}\n", "es", "rules.es.md", entries)
 
 
 def test_page_languages_come_from_the_file_suffix() -> None:
-    assert build.page_language("odds.md") == "fr"
-    assert build.page_language("odds.es.md") == "es"
-    assert build.page_stem("odds.es.md") == build.page_stem("odds.md") == "odds"
+    assert gate.page_language("odds.md") == "fr"
+    assert gate.page_language("odds.es.md") == "es"
+    assert gate.page_stem("odds.es.md") == gate.page_stem("odds.md") == "odds"
 
 
 def test_a_page_missing_in_one_language_is_a_problem(tmp_path: Path) -> None:
@@ -257,39 +274,39 @@ def test_a_page_missing_in_one_language_is_a_problem(tmp_path: Path) -> None:
         "odds.md": tmp_path / "odds.md",
         "odds.es.md": tmp_path / "odds.es.md",
     }
-    problems = build.language_problems(pages, tmp_path, tmp_path)
+    problems = gate.language_problems(pages, tmp_path, tmp_path)
     assert problems == ["rules.es.md: page missing in es (every page exists in fr and es)"]
 
 
 def test_label_catalogues_have_the_same_keys() -> None:
-    assert build.label_problems() == []
+    assert gate.label_problems() == []
 
 
 def test_a_label_missing_in_one_language_is_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
     real = {lang: labels(lang) for lang in LANGUAGES}
     trimmed = {**real["es"], "verdicts": {"granted": "Concedida"}}
-    monkeypatch.setattr(build, "labels", lambda lang: trimmed if lang == "es" else real[lang])
-    assert build.label_problems() == [
+    monkeypatch.setattr(gate, "labels", lambda lang: trimmed if lang == "es" else real[lang])
+    assert gate.label_problems() == [
         "schotten/locales/es.json: label verdicts.refused is missing (it exists in fr.json)"
     ]
 
 
 def test_a_published_table_missing_from_a_language_refuses_to_build() -> None:
-    entry = replace(_entry("brelan", STRONGER, (3,)), table="elite-troops")
-    problems = build.table_problems([entry], {"fr": {"elite-troops"}, "es": set()})
+    entry = _entry("brelan", STRONGER, (3,), table="elite-troops")
+    problems = gate.table_problems([entry], {"fr": {"elite-troops"}, "es": set()})
     assert problems == [
         "published table 'elite-troops' is on no page in es (call verdict_table('elite-troops'))"
     ]
     with pytest.raises(SiteCheckError, match="no published table 'ruses'"):
-        faq.verdict_table([entry], "fr", "ruses")
+        tables.verdict_table([entry], "fr", "ruses")
 
 
 def test_cases_for_links_the_cases_that_pin_a_rule() -> None:
-    entry = replace(_entry("brelan", STRONGER, (3,)), rules=("formation-ladder",))
-    listed = str(faq.cases_for([entry], "es", "formation-ladder"))
+    entry = _entry("brelan", STRONGER, (3,), rules=(Rule.FORMATION_LADDER,))
+    listed = str(tables.cases_for([entry], "es", "formation-ladder"))
     assert "- [situation es](edge-cases.md#case-brelan)" in listed
     with pytest.raises(SiteCheckError, match="no published case pins"):
-        faq.cases_for([entry], "es", "deadlock")
+        tables.cases_for([entry], "es", "deadlock")
 
 
 def test_a_refused_move_says_its_rule_as_a_sentence_and_an_unknown_rule_is_an_error() -> None:
@@ -351,17 +368,129 @@ def test_an_elite_troop_in_an_answer_says_what_it_becomes() -> None:
     )
     (verdict,) = judge_claim(board, Player.FIRST, (2,))
     assert verdict.reason is Reason.WEAKER
-    _, theirs = faq.reasoning(board, verdict, "fr")
+    _, theirs = tables.reasoning(board, verdict, "fr")
     assert (
         theirs
         == "La sienne\u00a0: une Suite couleur, total 24 (le Joker en 7 rouge, 9 rouge et 8 rouge)."
     )
-    _, theirs = faq.reasoning(board, verdict, "es")
+    _, theirs = tables.reasoning(board, verdict, "es")
     assert "(el Comodín haciendo de 7 rojo, 9 rojo y 8 rojo)" in theirs
     # In a Brelan the troop's colour is free: it is never shown as a card already on the side.
-    same = verified.side_text(
+    same = words.side_text(
         [parse_card("red 3"), parse_card("green 3"), parse_card("joker")],
         [parse_card("red 3"), parse_card("green 3"), parse_card("red 3")],
         "fr",
     )
     assert same == "3 rouge, 3 vert et le Joker en 3 orange"
+
+
+# -- the case lists of the pages that state a rule -------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+_COLOURS = {"r": "red", "o": "orange", "y": "yellow", "g": "green", "b": "blue", "p": "purple"}
+_ELITE = {"J": "joker", "S": "spy", "B": "shield-bearer"}
+
+
+def _position_in(fragment: str) -> dict[str, object]:
+    """The checker position an address fragment holds, read as checker.js reads it: options,
+    then the cards of the four zones (``r9``: the red 9; ``J``, ``S``, ``B``: the elite troops)."""
+    assert fragment.startswith("check="), fragment
+    options, *zones = fragment.removeprefix("check=").split("-")
+    assert len(zones) == 4, fragment
+    cards = [
+        [_ELITE[code] if code in _ELITE else f"{_COLOURS[code[0]]} {code[1]}" for code in codes]
+        for codes in (re.findall(r"[roygbp][1-9]|[JSB]", zone) for zone in zones)
+    ]
+    assert ["".join(re.findall(r"[roygbp][1-9]|[JSB]", z)) for z in zones] == zones, fragment
+    return {
+        "variant": "tactical" if options[0] == "t" else "base",
+        "mine": cards[0],
+        "theirs": cards[1],
+        "elsewhere": {"mine": cards[2], "theirs": cards[3]},
+        "mud_fight": "m" in options,
+        "blind_mans_bluff": "c" in options,
+        "completed_first": "opponent" if "o" in options else "you",
+    }
+
+
+def _as_the_checker_sees(position: dict[str, object]) -> dict[str, object]:
+    """A checker position without the tactic cards the checker offers none of (they prove
+    nothing: an address leaves them out)."""
+
+    def kept(cards: object) -> list[str]:
+        assert isinstance(cards, list)
+        return [c for c in cards if " " in c or c in _ELITE.values()]
+
+    elsewhere = position["elsewhere"]
+    assert isinstance(elsewhere, dict)
+    return {
+        **position,
+        "mine": kept(position["mine"]),
+        "theirs": kept(position["theirs"]),
+        "elsewhere": {side: kept(cards) for side, cards in elsewhere.items()},
+    }
+
+
+class _CaseLinks(HTMLParser):
+    """Each list item that links to a case of the edge-case page: the case's id and the
+    addresses of the checker links beside it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.items: list[tuple[str, list[str]]] = []
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        names = dict(attrs)
+        href = names.get("href") or ""
+        if tag == "li":
+            self._depth += 1
+            self.items.append(("", []))
+        elif tag == "a" and self._depth and href.startswith(f"{tables.CASES_PAGE}#case-"):
+            self.items[-1] = (href.partition("#case-")[2], self.items[-1][1])
+        elif tag == "a" and self._depth and "schotten-open-checker" in (names.get("class") or ""):
+            self.items[-1][1].append(href)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "li":
+            self._depth -= 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page", ["rules", "rulings", "tactics"])
+def test_each_claim_case_a_page_lists_opens_its_position_in_the_checker(
+    page: str, lang: str
+) -> None:
+    problems: list[str] = []
+    results = {r.case.id: r for r in gate._published_results(ROOT / "cases", problems, ROOT)}
+    assert problems == []
+    name = f"{page}.md" if lang == "fr" else f"{page}.{lang}.md"
+    source = (ROOT / "site_src" / name).read_text(encoding="utf-8")
+    parser = _CaseLinks()
+    parser.feed(_html(render.render_page(source, lang, name, tuple(results.values()))))
+    listed = [(case_id, links) for case_id, links in parser.items if case_id]
+    assert listed, f"{name} lists no case"
+    claims = 0
+    for case_id, links in listed:
+        result = results[case_id]
+        case = result.case
+        open_stones = [n for n in case.claim if case.board.stone(n).claimed_by is None]
+        if result.computed.play_on is not None or not open_stones:
+            assert links == [], (name, case_id)  # moves, or a stone already held: no position
+            continue
+        claims += 1
+        assert len(links) == len(open_stones), (name, case_id, links)
+        for number, href in zip(open_stones, links, strict=True):
+            assert href.startswith("../rules/#"), href
+            expected = _as_the_checker_sees(position_of(case.board, number))
+            assert _position_in(href.partition("#")[2]) == expected, (name, case_id, number)
+    assert claims, f"{name} lists no claim case"
+
+
+def test_a_claim_of_several_stones_names_each_stone_in_its_checker_link() -> None:
+    board = STRONGER.place(Player.FIRST, 5, parse_card("red 9"), at=6)
+    listed = str(tables.cases_for([_entry("two", board, (3, 5), rules=(Rule.PASS,))], "fr", "pass"))
+    assert ">Ouvrir la Borne 3 dans le vérificateur</a>" in listed
+    assert ">Ouvrir la Borne 5 dans le vérificateur</a>" in listed
+    one = str(tables.cases_for([_entry("one", board, (3,), rules=(Rule.PASS,))], "es", "pass"))
+    assert ">Abrir esta posición en el comprobador</a>" in one

@@ -23,8 +23,8 @@ from test_site import minimal_project
 from schotten.casebook import load_cases
 from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.run import run_case
-from schotten.site import SiteCheckError, faq, head, previews, questions
-from schotten.site.build import render_page
+from schotten.site import SiteCheckError, head, link_previews, questions, tables
+from schotten.site.render import render_page
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE_URL = "https://example.org/schotten/"
@@ -249,7 +249,7 @@ def test_the_faq_preview_shows_the_first_verified_position_in_each_language(
     for lang, path in (("fr", "edge-cases/index.html"), ("es", "es/edge-cases/index.html")):
         alt = read(published / path).one("og:image:alt")
         for verdict in result.verdicts:
-            assert faq.verdict_word(verdict, lang) in alt, (lang, alt)
+            assert tables.verdict_word(verdict, lang) in alt, (lang, alt)
         assert first.situation[lang] in alt, (lang, alt)
         alts[lang] = alt
     assert alts["fr"] != alts["es"]
@@ -342,13 +342,13 @@ def test_a_questions_block_holds_only_questions_with_their_answers() -> None:
 
 
 def test_a_preview_is_the_same_bytes_each_time_and_fits_a_chat() -> None:
-    preview = previews.page_preview("rules", "es", "Las reglas", "Schotten Totten", ())
-    png = previews.preview_png(preview)
-    assert previews.preview_png(preview) == png
+    preview = link_previews.page_preview("rules", "es", "Las reglas", "Schotten Totten", ())
+    png = link_previews.preview_png(preview)
+    assert link_previews.preview_png(preview) == png
     assert png_size(png) == (1200, 630) and len(png) < 150 * 1024
     # The wrapped title stays inside the picture: an overlong one ends with an ellipsis.
-    long = previews.Preview("mot " * 80, (), "Site", preview.picture, "")
-    svg = previews.preview_svg(long)
+    long = link_previews.Preview("mot " * 80, (), "Site", preview.picture, "")
+    svg = link_previews.preview_svg(long)
     assert svg.count('font-size="52"') == 3 and "…" in svg
 
 
@@ -383,7 +383,7 @@ def test_a_questions_block_that_is_wrong_names_the_page() -> None:
 def test_preview_text_is_drawn_with_the_shipped_fonts() -> None:
     # No system font is loaded: a text would vanish silently if the shipped ones were missing.
     def picture(text: str, weight: str) -> bytes:
-        return previews.render_png(
+        return link_previews.render_png(
             '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="40">'
             '<rect width="200" height="40" fill="#fff"/>'
             f'<text x="4" y="30" font-size="24" font-weight="{weight}" font-family="sans-serif">'

@@ -24,7 +24,7 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish
-from schotten.site.verified import card_with_article
+from schotten.site.words import card_with_article
 from schotten.typography import spacing_faults
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -816,7 +816,7 @@ def test_rules_page_draws_the_ladder_the_claims_a_tie_and_adjacency(site: Path, 
 
 def test_a_picture_stating_a_wrong_verdict_or_formation_refuses_to_build() -> None:
     from schotten.site import SiteCheckError
-    from schotten.site.verified import jinja_functions
+    from schotten.site.pictures import jinja_functions
 
     picture = jinja_functions("fr")["picture"]
     with pytest.raises(SiteCheckError, match="is refused, not granted"):

@@ -12,7 +12,7 @@ from schotten import svg
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
 from schotten.site import labels
-from schotten.site.verified import card_name
+from schotten.site.words import card_name
 from schotten.svg import position_svg
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
@@ -184,6 +184,30 @@ def test_picture_has_no_blank_line_so_markdown_keeps_it_whole() -> None:
     svg = position_svg(HAND_IS_NOT_PROOF, claim=(4,), labels=labels("fr"))
     assert "\n" not in svg
     assert svg.startswith("<svg ")
+
+
+def test_a_picture_given_its_title_and_description_announces_them_as_given() -> None:
+    given = position_svg(
+        HAND_IS_NOT_PROOF,
+        claim=(4,),
+        labels=labels("fr"),
+        ident="case-x-fr",
+        title="Position\u00a0: tu revendiques la Borne 4 <& rien d’autre>",
+        description="Ta Borne 4 face à la sienne.",
+    )
+    root = _parse(given)
+    title = root.find("svg:title", NS)
+    desc = root.find("svg:desc", NS)
+    assert title is not None and desc is not None
+    assert title.text == "Position\u00a0: tu revendiques la Borne 4 <& rien d’autre>"
+    assert desc.text == "Ta Borne 4 face à la sienne."
+    assert title.get("id") == "case-x-fr-title" and desc.get("id") == "case-x-fr-desc"
+    assert root.get("aria-labelledby") == "case-x-fr-title case-x-fr-desc"
+    # Without them the picture names the claimed stones and describes the position itself.
+    default = _parse(position_svg(HAND_IS_NOT_PROOF, claim=(4,), labels=labels("fr")))
+    default_desc = default.find("svg:desc", NS)
+    assert default_desc is not None
+    assert default_desc.text == svg.describe_position(HAND_IS_NOT_PROOF, (4,), labels=labels("fr"))
 
 
 SVG = f"{{{NS['svg']}}}"

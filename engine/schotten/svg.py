@@ -112,12 +112,17 @@ def position_svg(
     labels: Mapping[str, Any] | None = None,
     ident: str = "position",
     hand: Sequence[Card] = (),
+    title: str | None = None,
+    description: str | None = None,
 ) -> str:
     """The position as an inline ``<svg>`` element (no XML declaration, no blank line).
 
     ``claim`` lists the stones claimed in the case (marked ``claimed``); ``hand`` is the claimer's
     hand when it matters (it is never proof: its cards are in the unseen pool); ``ident`` prefixes
-    the ids of ``<title>`` and ``<desc>`` so that several pictures can share a page.
+    the ids of ``<title>`` and ``<desc>`` so that several pictures can share a page. ``title``
+    and ``description`` are what screen readers announce (``<title>`` and ``<desc>``), written as
+    given; without them the picture names the claimed stones and describes the position
+    (:func:`describe_position`).
     """
     names = labels or ENGLISH
     stones = [s for s in board.stones if _shown(s, claim)]
@@ -155,10 +160,12 @@ def position_svg(
             "aria-labelledby": f"{ident}-title {ident}-desc",
         },
     )
-    title = ET.SubElement(root, "title", {"id": f"{ident}-title"})
-    title.text = _typography(_title(claim, names))
-    desc = ET.SubElement(root, "desc", {"id": f"{ident}-desc"})
-    desc.text = describe_position(board, claim, claimer=claimer, labels=names, hand=hand)
+    if title is None:
+        title = _typography(_title(claim, names))
+    if description is None:
+        description = describe_position(board, claim, claimer=claimer, labels=names, hand=hand)
+    ET.SubElement(root, "title", {"id": f"{ident}-title"}).text = title
+    ET.SubElement(root, "desc", {"id": f"{ident}-desc"}).text = description
     ET.SubElement(
         root,
         "rect",

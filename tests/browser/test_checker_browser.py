@@ -21,7 +21,7 @@ from schotten.board import Board, Player
 from schotten.casebook import Case, load_cases
 from schotten.checker import check_position, position_of
 from schotten.claims import Reason, StoneVerdict, judge_stone
-from schotten.site import faq, labels, runtime
+from schotten.site import labels, runtime, tables
 from schotten.site.widgets import checker_url
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,7 +76,7 @@ def expected_lines(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     lines = [names["verdicts"]["granted" if verdict.granted else "refused"]]
     lines.append(names["reasons"][str(verdict.reason)])
     if verdict.reason is not Reason.SIDE_INCOMPLETE:
-        lines += faq.reasoning(board, verdict, lang)
+        lines += tables.reasoning(board, verdict, lang)
     return lines
 
 

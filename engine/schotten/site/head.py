@@ -5,7 +5,7 @@
   sitemap (:func:`sitemap_xml`): absolute when the site's address (``SITE_URL``) is known,
   relative otherwise, like every other link of the site.
 - Open Graph and Twitter card tags: the page's title, description, language, address and its
-  preview picture (:mod:`schotten.site.previews`), with the picture's description in the page's
+  preview picture (:mod:`schotten.site.link_previews`), with the picture's description in the page's
   language. Without ``SITE_URL`` the picture's address is relative and there is no ``og:url``.
 - schema.org ``FAQPage`` data for the questions the page shows (:mod:`schotten.site.questions`).
 

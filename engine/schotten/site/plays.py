@@ -18,23 +18,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from schotten import moves
 from schotten.board import Player
 from schotten.cards import Tactic
-from schotten.moves import (
-    Banshee,
-    Claim,
-    Deck,
-    Draw,
-    Move,
-    Pass,
-    Play,
-    Recruiter,
-    Return,
-    Strategist,
-    Traitor,
-)
+from schotten.moves import Move
 from schotten.site import SiteCheckError, labels
-from schotten.site.verified import card_with_article, cards_with_articles, joined
+from schotten.site.words import card_with_article, cards_with_articles, joined
 
 _WHO = {Player.FIRST: "you", Player.SECOND: "opponent"}
 
@@ -102,45 +91,45 @@ def outcome_text(
 def _action(player: Player, move: Move, lang: str) -> str:
     words = labels(lang)["moves"]
     own, other = words["own"][_WHO[player]], words["other"][_WHO[player]]
-    if isinstance(move, Play):
+    if isinstance(move, moves.Play):
         # A combat mode is played on a stone; a Clan card or an elite troop is placed on a side.
         key = "play_mode" if isinstance(move.card, Tactic) and not move.card.values else "play"
         return str(words[key]).format(card=card_with_article(move.card, lang), stone=move.stone)
-    if isinstance(move, Strategist):
+    if isinstance(move, moves.Strategist):
         card = card_with_article(move.card, lang)
         if move.target is None:
             return str(words["strategist_discard"]).format(card=card, source=move.source, own=own)
         return str(words["strategist"]).format(
             card=card, source=move.source, target=move.target, own=own
         )
-    if isinstance(move, Banshee):
+    if isinstance(move, moves.Banshee):
         card = card_with_article(move.card, lang)
         return str(words["banshee"]).format(card=card, stone=move.stone, other=other)
-    if isinstance(move, Traitor):
+    if isinstance(move, moves.Traitor):
         card = card_with_article(move.card, lang)
         return str(words["traitor"]).format(
             card=card, source=move.source, target=move.target, own=own, other=other
         )
-    if isinstance(move, Recruiter):
+    if isinstance(move, moves.Recruiter):
         counts = Counter(move.decks)
         decks = [
             str(words["deck_cards"][str(deck)][0 if counts[deck] == 1 else 1]).format(
                 count=counts[deck]
             )
-            for deck in Deck
+            for deck in moves.Deck
             if counts[deck]
         ]
         return str(words["recruiter"]).format(decks=joined(decks, lang))
-    if isinstance(move, Return):
+    if isinstance(move, moves.Return):
         one_or_more = words["return"][0 if len(move.cards) == 1 else 1]
         return str(one_or_more).format(cards=cards_with_articles(move.cards, lang))
-    if isinstance(move, Pass):
+    if isinstance(move, moves.Pass):
         return str(words["pass"])
-    if isinstance(move, Claim):
+    if isinstance(move, moves.Claim):
         if not move.stones:
             return str(words["claim_none"])
         key = "claim_one" if len(move.stones) == 1 else "claim_many"
         return str(words[key]).format(stones=joined([str(n) for n in move.stones], lang))
-    if isinstance(move, Draw):
+    if isinstance(move, moves.Draw):
         return str(words["draw"][str(move.deck)])
     raise SiteCheckError(f"no words for the move {move}")

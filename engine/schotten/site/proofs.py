@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from schotten.site import SiteCheckError, labels
-from schotten.site.verified import format_number
+from schotten.site.words import format_number
 from schotten.verify.report import engine_digest
 from schotten.verify.spaces import SPACES
 

@@ -98,7 +98,7 @@ def marker(pairs: Iterable[QuestionAnswer]) -> str:
 def table_marker(rows: Iterable[tuple[str, str]]) -> str:
     """The marker of a verdict table's rows (situation, why) whose situation is a question:
     the answer is the plain-language explanation shown beside it."""
-    # Case texts are shown as typed (schotten.site.faq.md_text): only their spaces are read.
+    # Case texts are shown as typed (schotten.site.tables.md_text): only their spaces are read.
     pairs = [
         QuestionAnswer(_flat(situation), _flat(why))
         for situation, why in rows

@@ -38,34 +38,13 @@ from schotten.odds import (
     completion_odds,
     hand_odds,
 )
-from schotten.site import SiteCheckError, labels
+from schotten.site import labels
 from schotten.site.border import border as border_widget
 from schotten.site.runtime import CHECKER_DIR
-from schotten.site.verified import card_name, cards_text, format_number
+from schotten.site.words import card_name, cards_text, format_number, format_percent
 
 ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 ZONES = ("mine", "theirs", "elsewhere-mine", "elsewhere-theirs")
-
-
-def format_percent(share: Fraction, lang: str) -> str:
-    """A share as a percentage with three significant digits, as the language writes it.
-
-    Both languages put a comma before the decimals and a no-break space before ``%``.
-
-    >>> format_percent(Fraction(42, 24804), "fr"), format_percent(Fraction(1), "es")
-    ('0,169\\xa0%', '100\\xa0%')
-    >>> format_percent(Fraction(36, 316251), "fr"), format_percent(Fraction(0), "fr")
-    ('0,0114\\xa0%', '0\\xa0%')
-    """
-    value = float(share * 100)
-    if value == 0:
-        text = "0"
-    else:
-        decimals = max(0, 2 - math.floor(math.log10(value)))
-        text = f"{value:.{decimals}f}"
-    if lang not in ("fr", "es"):
-        raise SiteCheckError(f"no number format for language {lang!r}")
-    return text.replace(".", ",") + "\u00a0%"
 
 
 def _html(element: ET.Element) -> str:
@@ -268,7 +247,7 @@ def odds_chart(lang: str, chart_id: str = "schotten-odds-chart") -> str:
 def checker_labels(lang: str) -> dict[str, Any]:
     """The labels the checker's script needs, all from the page's language."""
     names = labels(lang)
-    # The answer's sentences are the pages' own (schotten.site.faq.reasoning): their labels too.
+    # The answer's sentences are the pages' own (schotten.site.tables.reasoning): their labels too.
     keys: tuple[str, ...] = ("card", "colours", "tactics", "formations", "verdicts", "reasons")
     keys += ("checker", "card_the", "tactics_the", "formations_a", "faq", "words")
     return {**{key: names[key] for key in keys}, "and": names["words"]["and"]}
@@ -377,13 +356,15 @@ def checker_url(board: Board, number: int) -> str | None:
     return f"{RULES_PAGE}#{fragment_of(position_of(board, number))}"
 
 
-def checker_link(board: Board, number: int, lang: str) -> Markup:
-    """An "open in the checker" link for one stone of a case (empty when it has none)."""
+def checker_link(board: Board, number: int, lang: str, *, named: bool = False) -> Markup:
+    """An "open in the checker" link for one stone of a case (empty when it has none); ``named``
+    names the stone in the link, for a claim of several stones."""
     url = checker_url(board, number)
     if url is None:
         return Markup("")
+    words = labels(lang)["checker"]
     link = ET.Element("a", {"class": "schotten-open-checker", "href": url})
-    link.text = labels(lang)["checker"]["open_position"]
+    link.text = words["open_stone"].format(stone=number) if named else words["open_position"]
     return Markup(_html(link))
 
 

@@ -1,5 +1,5 @@
-"""Examples, facts and the ladder written in the pages: true ones render in the page's language,
-false ones stop the build (SiteCheckError naming the statement)."""
+"""Examples, facts and the ladder written in the pages (schotten.site.facts): true ones render in
+the page's language, false ones stop the build (SiteCheckError naming the statement)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from schotten.formations import FormationKind
 from schotten.labels import LabelError
 from schotten.odds import hand_counts
-from schotten.site import SiteCheckError, verified
-from schotten.site.verified import jinja_functions
+from schotten.site import SiteCheckError, facts
+from schotten.site.facts import jinja_functions
 
 FR, ES = jinja_functions("fr"), jinja_functions("es")
 
@@ -180,7 +180,7 @@ def test_formation_ladder_out_of_rarity_order_stops_the_build(
     # Were a colour rarer than three of a kind, the ladder the pages state would be wrong.
     counts = dict(hand_counts(3))
     counts[FormationKind.COLOUR] = counts[FormationKind.SAME_VALUE] - 1
-    monkeypatch.setattr(verified, "hand_counts", lambda size: counts)
+    monkeypatch.setattr(facts, "hand_counts", lambda size: counts)
     with pytest.raises(SiteCheckError, match=r"rarer\('same-value', 'colour'\) is false"):
         FR["ladder"]()
     with pytest.raises(SiteCheckError):

@@ -27,8 +27,11 @@ from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
 
 from schotten.board import Board, Player, Variant
-from schotten.site import SiteCheckError, faq, labels
-from schotten.site.verified import KINDS, cards_text, check_example, formation_name
+from schotten.casebook import CaseResult
+from schotten.site import SiteCheckError, labels, tables
+from schotten.site.facts import KINDS, check_example
+from schotten.site.pictures import picture_title
+from schotten.site.words import capital, cards_text, formation_name
 from schotten.svg import INK, position_svg
 
 WIDTH, HEIGHT = 1200, 630
@@ -56,8 +59,8 @@ class TableCase:
 # What each page's preview shows (by page, without its language); any other page shows the FAQ's
 # first position.
 PAGE_PICTURES: Mapping[str, Formation | TableCase] = {
-    "index": TableCase(faq.FAQ),
-    "edge-cases": TableCase(faq.FAQ),
+    "index": TableCase(tables.FAQ),
+    "edge-cases": TableCase(tables.FAQ),
     "rules": Formation("blue 5, blue 6, blue 7", "colour-run"),
     "odds": Formation("red 3, green 3, blue 3", "same-value"),
     "tactics": TableCase("ruses"),
@@ -95,41 +98,52 @@ class Preview:
 
 
 def page_preview(
-    stem: str, lang: str, title: str, site_name: str, entries: Sequence[faq.FaqEntry]
+    stem: str, lang: str, title: str, site_name: str, results: Sequence[CaseResult]
 ) -> Preview:
     """The preview of page ``stem`` (``rules``) in ``lang``."""
-    source = PAGE_PICTURES.get(stem, TableCase(faq.FAQ))
+    source = PAGE_PICTURES.get(stem, TableCase(tables.FAQ))
     if isinstance(source, Formation):
         return _formation_preview(source, lang, title, site_name)
-    rows = [e for e in entries if e.table == source.table] or list(entries)
+    published = [r for r in results if r.case.published is not None]
+    rows = [r for r in published if _table_of(r) == source.table] or published
     if not rows:
         raise SiteCheckError(f"preview of {stem}: no published case to draw")
-    return _case_preview(min(rows, key=lambda e: e.row), lang, title, site_name)
+    return _case_preview(min(rows, key=_row_of), lang, title, site_name)
 
 
-def _case_preview(entry: faq.FaqEntry, lang: str, title: str, site_name: str) -> Preview:
+def _table_of(result: CaseResult) -> str:
+    assert result.case.published is not None  # only published cases are drawn
+    return result.case.published.table
+
+
+def _row_of(result: CaseResult) -> int:
+    assert result.case.published is not None
+    return result.case.published.row
+
+
+def _case_preview(result: CaseResult, lang: str, title: str, site_name: str) -> Preview:
     names = labels(lang)
+    case = result.case
     picture = position_svg(
-        entry.board, entry.claim, labels=names, ident=f"preview-{lang}", hand=entry.hand
+        case.board, case.claim, labels=names, ident=f"preview-{lang}", hand=case.hands[Player.FIRST]
     )
-    if len(entry.verdicts) == 1:
-        (verdict,) = entry.verdicts
-        stone = names["words"]["stone"]
+    if len(result.verdicts) == 1:
+        (verdict,) = result.verdicts
         verdict_text = names["faq"]["verdict_line"].format(
-            stone=stone[:1].upper() + stone[1:],
+            stone=capital(names["words"]["stone"]),
             number=verdict.stone,
-            verdict=faq.verdict_word(verdict, lang),
+            verdict=tables.verdict_word(verdict, lang),
         )
     else:
-        verdict_text = faq.verdict_summary(entry, lang)
-    granted = {v.granted for v in entry.verdicts}
+        verdict_text = tables.verdict_summary(result, lang)
+    granted = {v.granted for v in result.verdicts}
     style: Style = "bold"
     if granted == {True}:
         style = "granted"
     elif granted == {False}:
         style = "refused"
-    situation = str(entry.situation[lang])
-    alt = f"{faq.picture_title(entry.claim, lang)}. {verdict_text}. {situation}"
+    situation = str(case.situation[lang])
+    alt = f"{picture_title(case.claim, lang)}. {verdict_text}. {situation}"
     return Preview(title, ((verdict_text, style), (situation, "regular")), site_name, picture, alt)
 
 

@@ -1,4 +1,4 @@
-"""The publishing gate and the page renderer, independent of MkDocs.
+"""The publishing gate, independent of MkDocs: nothing is published that it refuses.
 
 :func:`prepare` does everything that can refuse a publication, before a single file is written:
 
@@ -8,7 +8,7 @@
 - it checks that both languages are there: every page exists as ``name.md`` (French) and
   ``name.es.md`` (Spanish), every published case has its texts in both, both label catalogues
   have the same keys;
-- it renders every page of both languages as a Jinja2 template (``StrictUndefined``), so that a
+- it renders every page of both languages (:func:`schotten.site.render.render_page`), so that a
   false example, a missing function or a label missing in one language fails here too.
 
 It returns the rendered Markdown of every page; the MkDocs hook only hands it over. All problems are
@@ -25,29 +25,17 @@ import hashlib
 import os
 import re
 import stat
-import traceback
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import jinja2
-from markupsafe import Markup
-
 import schotten
 from schotten._files import InputFileError, file_kind, read_text
-from schotten.board import Player
-from schotten.site import (
-    LANGUAGES,
-    SiteCheckError,
-    faq,
-    labels,
-    proofs,
-    questions,
-    verified,
-    widgets,
-)
+from schotten.casebook import CaseFileError, CaseResult, ExpectedStone, load_folder, run_case
+from schotten.casebook.hints import suggest_word
+from schotten.site import LANGUAGES, SiteCheckError, labels, tables
+from schotten.site.render import render_page
 from schotten.typography import spacing_faults
 
 DEFAULT_LANGUAGE = LANGUAGES[0]
@@ -62,7 +50,7 @@ class Prepared:
     fingerprint: str
     sources: Mapping[str, str]  # source path relative to docs_dir -> the page as read
     pages: Mapping[str, str]  # source path relative to docs_dir (``rules.es.md``) -> Markdown
-    entries: tuple[faq.FaqEntry, ...]
+    results: tuple[CaseResult, ...]  # the published cases, with the engine's results on them
 
     def source(self, src_uri: str) -> str:
         """The page's source as the gate read it (the build reads no page file itself)."""
@@ -187,7 +175,7 @@ def prepare(
     """
     problems: list[str] = []
     places: dict[str, str] = {}
-    entries = _published_entries(cases_dir, problems, display_root, places)
+    results = _published_results(cases_dir, problems, display_root, places)
     problems += label_problems()
     problems += label_spacing_problems()
     problems += special_file_problems(docs_dir, display_root)
@@ -203,205 +191,26 @@ def prepare(
             try:
                 sources[src_uri] = read_page(path, display_root)
                 rendered[src_uri] = render_page(
-                    sources[src_uri], lang, _show(path, display_root), entries, shown[lang]
+                    sources[src_uri], lang, _show(path, display_root), results, shown[lang]
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
-        problems += table_problems(entries, shown, places)
+        problems += table_problems(results, shown, places)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
         )
-    return Prepared(fingerprint(docs_dir, cases_dir), sources, rendered, entries)
-
-
-def render_page(
-    source: str,
-    lang: str,
-    name: str,
-    entries: Sequence[faq.FaqEntry],
-    shown: set[str] | None = None,
-) -> str:
-    """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``
-    (``shown`` collects the published tables the page renders).
-
-    A page is Markdown and calls of page functions with plain values (``{{ example("blue 5,
-    blue 6, blue 7", "colour-run") }}``), nothing else: it includes, imports or extends no other
-    template, defines no macro, loops over nothing, computes nothing, and prints nothing but
-    what page functions return. Anything else, and any error while rendering, is a
-    :class:`~schotten.site.SiteCheckError` with the page's name and line."""
-    functions = page_functions(lang, entries, shown)
-    env = jinja2.Environment(
-        undefined=jinja2.StrictUndefined,
-        # Every function returns Markup; anything else printed on a page is escaped.
-        autoescape=True,
-        keep_trailing_newline=True,
-        finalize=_printable,
-    )
-    env.globals.clear()  # range, dict, lipsum, ...: a page calls page functions only
-    try:
-        tree = env.parse(source, name, name)
-        _check_page(tree, functions)
-        # Named after the page, so that errors point into the page.
-        code = env.compile(tree, name, name)
-        template = env.template_class.from_code(env, code, env.make_globals(None))
-        return template.render(functions)
-    except jinja2.TemplateSyntaxError as exc:
-        raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
-    except _PageError as exc:
-        raise SiteCheckError(f"{name}:{exc.line}: ({lang}) {exc.message}") from exc
-    except Exception as exc:  # the page's own doing: say where, never a traceback
-        line = _template_line(exc, name)
-        where = f"{name}:{line}" if line else name
-        raise SiteCheckError(f"{where}: ({lang}) {_said(exc)}") from exc
-
-
-class _PageError(Exception):
-    """What a page holds that pages may not (only inside this module)."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(message)
-        self.line = line
-        self.message = message
-
-
-_TAGS: dict[type[jinja2.nodes.Node], str] = {
-    jinja2.nodes.Include: "include",
-    jinja2.nodes.Import: "import",
-    jinja2.nodes.FromImport: "from ... import",
-    jinja2.nodes.Extends: "extends",
-    jinja2.nodes.Macro: "macro",
-    jinja2.nodes.CallBlock: "call",
-    jinja2.nodes.Block: "block",
-    jinja2.nodes.For: "for",
-    jinja2.nodes.If: "if",
-    jinja2.nodes.Assign: "set",
-    jinja2.nodes.AssignBlock: "set",
-    jinja2.nodes.FilterBlock: "filter",
-    jinja2.nodes.With: "with",
-}
-_HOW = "a page holds Markdown and calls of page functions, {{ example(...) }}, only"
-# Page functions that take a block of the page's own Markdown, as {% call f() %}...{% endcall %}.
-_BLOCK_FUNCTIONS = frozenset({"questions"})
-
-
-def _check_page(tree: jinja2.nodes.Template, functions: Mapping[str, Any]) -> None:
-    _check_body(tree.body, functions, inside_block=False)
-
-
-def _check_body(
-    body: list[jinja2.nodes.Node], functions: Mapping[str, Any], *, inside_block: bool
-) -> None:
-    for node in body:
-        if isinstance(node, jinja2.nodes.CallBlock) and not inside_block:
-            _check_block(node, functions)
-            continue
-        if not isinstance(node, jinja2.nodes.Output):
-            tag = _TAGS.get(type(node), type(node).__name__.lower())
-            raise _PageError(node.lineno, f"{{% {tag} %}} is not allowed here: {_HOW}")
-        for child in node.nodes:
-            if not isinstance(child, jinja2.nodes.TemplateData):
-                _check_call(child, functions)
-
-
-def _check_block(node: jinja2.nodes.CallBlock, functions: Mapping[str, Any]) -> None:
-    call = node.call
-    name = call.node.name if isinstance(call.node, jinja2.nodes.Name) else ""
-    blocks = ", ".join(sorted(_BLOCK_FUNCTIONS))
-    if name not in _BLOCK_FUNCTIONS or name not in functions:
-        raise _PageError(
-            node.lineno, f"{{% call %}} takes a block page function ({blocks}) only: {_HOW}"
-        )
-    if call.args or call.kwargs or call.dyn_args or call.dyn_kwargs or node.args:
-        raise _PageError(node.lineno, f"{{% call {name}() %}} takes no arguments")
-    _check_body(node.body, functions, inside_block=True)
-
-
-def _check_call(node: jinja2.nodes.Node, functions: Mapping[str, Any]) -> None:
-    if isinstance(node, jinja2.nodes.Name) and node.name not in functions:
-        raise _PageError(node.lineno, f"{node.name!r} is not a page function: {_HOW}")
-    if isinstance(node, jinja2.nodes.Name):
-        raise _PageError(
-            node.lineno,
-            f"{{{{ {node.name} }}}} prints the page function itself: call it, "
-            f"{{{{ {node.name}(...) }}}}",
-        )
-    if not isinstance(node, jinja2.nodes.Call) or not isinstance(node.node, jinja2.nodes.Name):
-        raise _PageError(node.lineno, f"{{{{ ... }}}} computes something: {_HOW}")
-    called = node.node.name
-    if called not in functions:
-        known = ", ".join(sorted(functions))
-        raise _PageError(node.lineno, f"{called!r} is not a page function (they are: {known})")
-    values = [*node.args, *(k.value for k in node.kwargs)]
-    if node.dyn_args is not None or node.dyn_kwargs is not None or not all(map(_plain, values)):
-        raise _PageError(
-            node.lineno,
-            f"{called}(...) takes plain values only: text, numbers, true or false, lists and "
-            "mappings of them",
-        )
-
-
-def _plain(node: jinja2.nodes.Node) -> bool:
-    if isinstance(node, jinja2.nodes.Const):
-        return node.value is None or isinstance(node.value, str | int | float)
-    if isinstance(node, jinja2.nodes.Neg | jinja2.nodes.Pos):
-        return isinstance(node.node, jinja2.nodes.Const) and isinstance(
-            node.node.value, int | float
-        )
-    if isinstance(node, jinja2.nodes.List | jinja2.nodes.Tuple):
-        return all(_plain(item) for item in node.items)
-    if isinstance(node, jinja2.nodes.Dict):
-        return all(_plain(pair.key) and _plain(pair.value) for pair in node.items)
-    return False
-
-
-def _printable(value: Any) -> Any:
-    """What a page prints: text only (page functions return it as Markup)."""
-    if not isinstance(value, str):
-        raise SiteCheckError(f"the page prints {type(value).__name__} {value!r}, not text")
-    return value
-
-
-def _said(exc: Exception) -> str:
-    if isinstance(exc, RecursionError):
-        return "a call that never ends (it calls itself again and again)"
-    if isinstance(exc, SiteCheckError | jinja2.TemplateError) and str(exc):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-
-
-def page_functions(
-    lang: str, entries: Sequence[faq.FaqEntry], shown: set[str] | None = None
-) -> dict[str, Callable[..., Markup]]:
-    """The functions pages may call in ``lang``: the FAQ's own and those of the other modules."""
-    tables = shown if shown is not None else set()
-
-    def table(name: str = faq.FAQ) -> Markup:
-        tables.add(name)
-        return faq.verdict_table(entries, lang, name)
-
-    functions: dict[str, Callable[..., Markup]] = {
-        "verdict_table": table,
-        "cases_for": partial(faq.cases_for, entries, lang),
-    }
-    for module in (verified, widgets, proofs, questions):
-        for fname, function in module.jinja_functions(lang).items():
-            if fname in functions:
-                raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
-            functions[fname] = _trusted(function, fname)
-    return functions
+    return Prepared(fingerprint(docs_dir, cases_dir), sources, rendered, results)
 
 
 def table_problems(
-    entries: Sequence[faq.FaqEntry],
+    results: Sequence[CaseResult],
     shown: Mapping[str, set[str]],
     places: Mapping[str, str] | None = None,
 ) -> list[str]:
     """Published tables that a language's pages never show (``places``: the file and line of a
     case that publishes each table, named first, with the table most likely meant)."""
-    from schotten.casebook.hints import suggest_word
-
-    published = sorted({e.table for e in entries})
+    published = sorted({r.case.published.table for r in results if r.case.published is not None})
     problems = []
     for lang in LANGUAGES:
         for table in published:
@@ -485,15 +294,12 @@ def nav_problems(
     return problems
 
 
-def _published_entries(
+def _published_results(
     cases_dir: Path,
     problems: list[str],
     display_root: Path | None,
     places: dict[str, str] | None = None,
-) -> tuple[faq.FaqEntry, ...]:
-    from schotten.casebook import CaseFileError, load_folder
-    from schotten.casebook.run import run_case
-
+) -> tuple[CaseResult, ...]:
     try:
         cases, errors = load_folder(cases_dir)
     except CaseFileError as exc:  # the folder itself cannot be listed
@@ -503,7 +309,7 @@ def _published_entries(
         for e in errors
     ]
     # The valid cases are still replayed, so that every changed verdict is reported too.
-    entries: list[faq.FaqEntry] = []
+    results: list[CaseResult] = []
     for case in cases:
         result = run_case(case)
         problems += mismatch_lines(result, display_root)
@@ -512,33 +318,18 @@ def _published_entries(
         if places is not None:
             line = case.line_of("published", "table")
             places.setdefault(case.published.table, f"{_show(case.path, display_root)}:{line}")
-        played = result.computed.play_on
-        entry = faq.FaqEntry(
-            id=case.id,
-            row=case.published.row,
-            situation=case.situation,
-            why=case.why,
-            board=case.board,
-            claim=tuple(case.claim),
-            verdicts=tuple(result.verdicts),
-            hand=tuple(case.hands[Player.FIRST]),
-            table=case.published.table,
-            moves=case.play_on.moves if case.play_on is not None else (),
-            play=played,
-            rules=tuple(str(rule) for rule in case.rules),
-        )
-        problems += faq.check_entry_languages(entry, _show(case.path, display_root))
-        if not entry.verdicts and played is None:
+        problems += tables.case_problems(case, _show(case.path, display_root))
+        if not result.verdicts and result.computed.play_on is None:
             problems.append(
                 f"{_show(case.path, display_root)}: a published case claims a stone or plays on"
             )
-        entries.append(entry)
-    return tuple(entries)
+        results.append(result)
+    return tuple(results)
 
 
-def mismatch_lines(result: Any, display_root: Path | None = None) -> list[str]:
+def mismatch_lines(result: CaseResult, display_root: Path | None = None) -> list[str]:
     """One line per claimed stone whose verdict changed, recorded against computed, then one per
-    other recorded value that changed (``result`` is a :class:`schotten.casebook.CaseResult`).
+    other recorded value that changed.
 
     ``cases/x.yaml:31: stone 4 recorded refused (opponent-can-beat), engine now granted
     (unbeatable)``
@@ -568,7 +359,7 @@ def mismatch_lines(result: Any, display_root: Path | None = None) -> list[str]:
     return lines
 
 
-def _stone_text(stone: Any) -> str:
+def _stone_text(stone: ExpectedStone | None) -> str:
     if stone is None:
         return "nothing"
     text = f"{stone.verdict} ({stone.reason}"
@@ -612,26 +403,3 @@ def _show(path: Path, root: Path | None) -> str:
         return path.resolve().relative_to(base).as_posix()
     except ValueError:
         return str(path)
-
-
-def _trusted(function: Callable[..., Any], name: str) -> Callable[..., Markup]:
-    """A page function's output is markup by contract: keep autoescape from escaping it (and
-    refuse what is not text, which ``Markup`` would print as its ``repr``)."""
-
-    def call(*args: Any, **kwargs: Any) -> Markup:
-        value = function(*args, **kwargs)
-        if not isinstance(value, str):
-            raise SiteCheckError(f"{name}(...) gave {type(value).__name__}, not text")
-        return Markup(value)
-
-    call.__name__ = name
-    return call
-
-
-def _template_line(exc: BaseException, name: str) -> int | None:
-    """The page line being rendered when ``exc`` was raised (Jinja maps frames to the page)."""
-    line = None
-    for frame in traceback.extract_tb(exc.__traceback__):
-        if frame.filename == name or frame.filename.endswith(f"/{name}"):
-            line = frame.lineno
-    return line
