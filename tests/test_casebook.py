@@ -12,7 +12,7 @@ from schotten.board import Player, Variant
 from schotten.cards import parse_card, parse_cards
 from schotten.casebook import CaseFileError, Publication, load_case, load_cases
 from schotten.casebook.approve import approve, render_expect
-from schotten.casebook.case import parse_case
+from schotten.casebook.build import parse_case
 from schotten.casebook.folder import check_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.lock import entry_of, read_lock, write_lock

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from schotten.board import Board, Player
-from schotten.casebook.case import load_case
+from schotten.casebook.build import load_case
 from schotten.casebook.run import run_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main

@@ -8,7 +8,11 @@ re-records expectations on purpose and ``retire`` withdraws a published case. Th
 described in ``cases/README.md``.
 """
 
-from schotten.casebook.case import (
+from schotten.casebook.build import load_case
+from schotten.casebook.errors import CaseError, CaseFileError
+from schotten.casebook.folder import check_cases, load_cases, load_folder
+from schotten.casebook.model import (
+    FAQ_TABLE,
     Case,
     Expectation,
     ExpectedPlayOn,
@@ -16,14 +20,12 @@ from schotten.casebook.case import (
     ExpectedWitness,
     PlayOn,
     Publication,
-    load_case,
 )
-from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.folder import check_cases, load_cases, load_folder
 from schotten.casebook.run import CaseResult, Mismatch, run_case
 from schotten.casebook.schema import case_schema, schema_text
 
 __all__ = [
+    "FAQ_TABLE",
     "Case",
     "CaseError",
     "CaseFileError",

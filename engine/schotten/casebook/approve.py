@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 
 from schotten._files import write_atomically
-from schotten.casebook.case import Case, Expectation, load_case, parse_case
+from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths, read_case_text
 from schotten.casebook.lock import (
@@ -35,6 +35,7 @@ from schotten.casebook.lock import (
     updated_lock,
     write_lock,
 )
+from schotten.casebook.model import Case, Expectation
 from schotten.casebook.run import Mismatch, run_case
 from schotten.casebook.texts import text_problems
 
@@ -234,7 +235,7 @@ def _content_end(node: yaml.Node) -> int:
 def render_expect(expect: Expectation) -> str:
     """The ``expect:`` block as approve writes it.
 
-    >>> from schotten.casebook.case import ExpectedStone
+    >>> from schotten.casebook.model import ExpectedStone
     >>> from schotten.claims import Reason
     >>> stone = ExpectedStone(4, "granted", Reason.STRONGER)
     >>> print(render_expect(Expectation((stone,), "ongoing")))

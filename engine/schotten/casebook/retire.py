@@ -18,11 +18,12 @@ from pathlib import Path
 
 from schotten._files import write_atomically
 from schotten.casebook.approve import current_text, replace_key, write_unchanged_since
-from schotten.casebook.case import Case, Publication, load_case, parse_case
+from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import CASE_SUFFIX, LOCK_NAME
 from schotten.casebook.folder import load_folder
 from schotten.casebook.lock import LockEntry, folder_lock, lock_path, lock_text, read_lock
+from schotten.casebook.model import Case, Publication
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from schotten.board import Board, Player
-from schotten.casebook.case import (
+from schotten.casebook.errors import KeyPath, command_path, format_key_path
+from schotten.casebook.model import (
     NAME_OF,
     Case,
     Expectation,
@@ -20,7 +21,6 @@ from schotten.casebook.case import (
     ExpectedStone,
     ExpectedWitness,
 )
-from schotten.casebook.errors import KeyPath, command_path, format_key_path
 from schotten.casebook.playon import play_on as play_on_moves
 from schotten.casebook.playon import start_game
 from schotten.casebook.schema import formation_name

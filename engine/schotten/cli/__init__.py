@@ -20,9 +20,10 @@ from typing import Any, TextIO
 from schotten import _files
 from schotten.board import Player
 from schotten.casebook.approve import approve_paths, describe_approval
-from schotten.casebook.case import Case, case_order, load_case, publication_problems
+from schotten.casebook.build import load_case
 from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
-from schotten.casebook.folder import load_folder
+from schotten.casebook.folder import case_order, load_folder, publication_problems
+from schotten.casebook.model import Case
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.schema import schema_text

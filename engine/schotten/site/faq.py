@@ -25,7 +25,7 @@ from markupsafe import Markup
 
 from schotten.board import Board, Player, Stone
 from schotten.cards import Card
-from schotten.casebook.case import ExpectedPlayOn
+from schotten.casebook.model import ExpectedPlayOn
 from schotten.claims import Reason, StoneVerdict
 from schotten.completion import best_completion
 from schotten.formations import Formation, FormationKind

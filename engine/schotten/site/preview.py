@@ -14,7 +14,7 @@ from pathlib import Path
 import markdown  # type: ignore[import-untyped]
 
 from schotten.board import Player
-from schotten.casebook.case import Case
+from schotten.casebook.model import Case
 from schotten.casebook.run import run_case
 from schotten.site import faq, labels
 from schotten.site.verified import picture_titled

@@ -1,159 +1,44 @@
-"""Case files: loading, validation, and the :class:`Case` value the rest of the project reads.
+"""Reading a case file into a :class:`~schotten.casebook.model.Case`, every problem located.
 
 A case file is checked in three passes, each reporting every problem it finds with the file, line,
 column and key path: strict YAML (:mod:`schotten.casebook.loader`), the JSON Schema
-(:mod:`schotten.casebook.schema`), then the position itself (cards twice, sides over capacity,
-completion order, tactic cards in the base game, ...), and whether a game reaches it: the engine's
-:mod:`schotten.position` checks, each located at its key path.
+(:mod:`schotten.casebook.schema`), then the position itself: the engine's
+:mod:`schotten.position` checks (cards twice, sides over capacity, completion order, tactic cards
+in the base game, whether a game reaches the table, ...), each located at its key path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-
-import jsonschema  # type: ignore[import-untyped]
 
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic, TacticKind, parse_card
 from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
 from schotten.casebook.files import case_id_problem, read_case_text
-from schotten.casebook.hints import suggest_card, suggest_rule, suggest_word
-from schotten.casebook.loader import Document, is_ascii_number, parse_yaml
+from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.model import (
+    NAME_OF,
+    PLAYER_OF,
+    Case,
+    Expectation,
+    ExpectedPlayOn,
+    ExpectedStone,
+    ExpectedWitness,
+    PlayOn,
+    Publication,
+)
 from schotten.casebook.playon import PlayOnError, play_on, start_game
-from schotten.casebook.schema import PLAYERS, case_schema
+from schotten.casebook.schema import PLAYERS, json_keys, schema_errors
 from schotten.claims import Reason
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Move
 from schotten.position import Problem, outcome_problems, reach_problems, table_problems
 from schotten.rules import Rule
 
-PLAYER_OF = {"you": Player.FIRST, "opponent": Player.SECOND}
-NAME_OF = {player: name for name, player in PLAYER_OF.items()}
 _COMBAT_MODES = (Tactic.MUD_FIGHT, Tactic.BLIND_MANS_BLUFF)
-
-
-@dataclass(frozen=True)
-class ExpectedWitness:
-    cards: tuple[Card, ...]
-    formation: str  # "<kind> <total>", e.g. "same-value 9"
-
-
-@dataclass(frozen=True)
-class ExpectedStone:
-    stone: int
-    verdict: str  # granted | refused
-    reason: Reason
-    witness: ExpectedWitness | None = None
-
-
-@dataclass(frozen=True)
-class ExpectedPlayOn:
-    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
-    game: str
-    held: tuple[tuple[int, ...], tuple[int, ...]]  # by Player
-    termination: str | None = None
-    points: tuple[int, int] | None = None  # the round's points (rule match-scoring), once over
-
-
-@dataclass(frozen=True)
-class Expectation:
-    """What ``expect:`` records; the engine's results take the same shape to be compared."""
-
-    stones: tuple[ExpectedStone, ...] = ()
-    game: str | None = None
-    play_on: ExpectedPlayOn | None = None
-
-    def as_data(self) -> dict[str, Any]:
-        """The plain data written under ``expect:`` (stone numbers as int keys)."""
-        data: dict[str, Any] = {}
-        if self.stones:
-            data["stones"] = {s.stone: _stone_data(s) for s in self.stones}
-        if self.game is not None:
-            data["game"] = self.game
-        if self.play_on is not None:
-            p = self.play_on
-            play: dict[str, Any] = {
-                "steps": list(p.steps),
-                "game": p.game,
-                "held": {NAME_OF[pl]: list(p.held[pl]) for pl in Player},
-            }
-            if p.termination is not None:
-                play["termination"] = p.termination
-            if p.points is not None:
-                play["points"] = {NAME_OF[pl]: p.points[pl] for pl in Player}
-            data["play_on"] = play
-        return data
-
-
-def _stone_data(s: ExpectedStone) -> dict[str, Any]:
-    data: dict[str, Any] = {"verdict": s.verdict, "reason": str(s.reason)}
-    if s.witness is not None:
-        data["witness"] = {
-            "cards": [str(c) for c in s.witness.cards],
-            "formation": s.witness.formation,
-        }
-    return data
-
-
-@dataclass(frozen=True)
-class Publication:
-    """Where a case is published on the site: row ``row`` (from 1) of the table ``table``.
-
-    ``faq`` is the table of the FAQ; other tables are kebab-case ids the site has a heading for.
-    """
-
-    table: str
-    row: int
-
-    def __str__(self) -> str:
-        return f"{self.table} row {self.row}"
-
-
-@dataclass(frozen=True)
-class PlayOn:
-    """Moves played on from the case's position, starting at ``you``'s ``start`` step."""
-
-    start: str  # play | claim | draw
-    decks: tuple[tuple[Card, ...], tuple[Card, ...]]  # the tops of the Clan and Tactic decks
-    moves: tuple[tuple[Player, Move], ...]
-
-
-@dataclass(frozen=True)
-class Case:
-    """One case file, validated. ``you`` is :attr:`Player.FIRST`."""
-
-    id: str
-    path: Path
-    variant: Variant
-    situation: dict[str, str]
-    why: dict[str, str]
-    source: str
-    rules: tuple[Rule, ...]
-    published: Publication | None
-    board: Board
-    claim: tuple[int, ...]
-    expect: Expectation | None
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-    play_on: PlayOn | None = None
-    document: Document | None = field(default=None, repr=False, compare=False)
-
-    def line_of(self, *key_path: str | int) -> int:
-        """The line (from 1) of a key's value, or of its deepest existing parent.
-
-        ``case.line_of("expect", "stones", 4, "reason")``
-        """
-        if self.document is None:
-            return 1
-        return self.document.locate(key_path)[0]
-
-    def column_of(self, *key_path: str | int) -> int:
-        if self.document is None:
-            return 1
-        return self.document.locate(key_path)[1]
 
 
 def load_case(path: str | Path) -> Case:
@@ -163,77 +48,6 @@ def load_case(path: str | Path) -> Case:
     if problem is not None:
         raise CaseFileError([CaseError(path, 1, 1, (), problem)])
     return parse_case(read_case_text(path), path)
-
-
-FAQ_TABLE = "faq"
-
-
-def case_order(case: Case) -> tuple[int, str, int, str]:
-    """Published cases first, the FAQ table before the others (by id), each by row; then by id."""
-    p = case.published
-    if p is None:
-        return (2, "", 0, case.id)
-    return (0 if p.table == FAQ_TABLE else 1, p.table, p.row, case.id)
-
-
-def publication_problems(
-    cases: Sequence[Case], *, whole_folder: bool = True
-) -> Iterator[CaseError]:
-    """A table row used by two files (the later files by id are in error) and, for a whole
-    folder, a gap in a table's rows (rows are numbered from 1 without gaps)."""
-    first: dict[Publication, Case] = {}
-    for case in sorted(cases, key=lambda c: c.id):
-        p = case.published
-        if p is None:
-            continue
-        if p in first:
-            other = first[p]
-            yield _publication_error(
-                case,
-                f"{p.table} row {p.row} is already used by {other.path.name} "
-                f"(line {other.line_of('published', 'row')}): each row holds one case",
-            )
-        else:
-            first[p] = case
-    if not whole_folder:
-        return
-    tables: dict[str, list[tuple[int, Case]]] = {}
-    for p, case in first.items():
-        tables.setdefault(p.table, []).append((p.row, case))
-    for table, published in sorted(tables.items()):
-        expected = 1
-        for row, case in sorted(published, key=lambda entry: entry[0]):
-            if row != expected:
-                missing = f"row {expected}" if row == expected + 1 else f"rows {expected}-{row - 1}"
-                hint = _table_hint(table, list(tables)) if len(published) == 1 else ""
-                message = (
-                    f"{table} row {row} follows a gap: no case has {missing} of table {table} "
-                    "(rows are numbered from 1 without gaps: `schotten retire` the case that "
-                    "left, or renumber the rows and `schotten approve` the moved cases)"
-                )
-                if hint:
-                    message = f"table {table!r}, row {row}{hint} (a new table starts at row 1)"
-                yield _publication_error(case, message)
-            expected = row + 1
-
-
-def _side_of(player: str) -> str:
-    return "your side" if player == "you" else "the opponent's side"
-
-
-def _table_hint(table: str, tables: Sequence[str]) -> str:
-    """For a table no other case publishes: the table that was most likely meant."""
-    meant = suggest_word(table, [t for t in {*tables, FAQ_TABLE} if t != table])
-    if meant is None:
-        return ""
-    return f"; no other case publishes a table {table!r}: did you mean {meant!r}?"
-
-
-def _publication_error(case: Case, message: str) -> CaseError:
-    key_path = ("published", "row")
-    return CaseError(
-        case.path, case.line_of(*key_path), case.column_of(*key_path), key_path, message
-    )
 
 
 def _publication(given: dict[str, Any] | None) -> Publication | None:
@@ -250,7 +64,7 @@ def parse_case(text: str, path: Path) -> Case:
         empty = "the file holds no case (an empty or null document): restore it or delete it"
         raise CaseFileError(errors or [CaseError(path, line, column, (), empty)])
     if not isinstance(doc.data, dict):
-        raise CaseFileError([*errors, _error(doc, (), "a case file is a mapping of keys")])
+        raise CaseFileError([*errors, doc.error((), "a case file is a mapping of keys")])
     data = json_keys(doc.data)
     errors += schema_errors(doc, data)
     if errors:
@@ -262,157 +76,8 @@ def parse_case(text: str, path: Path) -> Case:
     return case
 
 
-def _is_integer(checker: Any, instance: Any) -> bool:
-    # JSON Schema counts 4.0 as an integer; a case file writes whole numbers as whole numbers.
-    return isinstance(instance, int) and not isinstance(instance, bool)
-
-
-@cache
-def _validator() -> jsonschema.protocols.Validator:
-    base = jsonschema.Draft202012Validator
-    strict = jsonschema.validators.extend(
-        base, type_checker=base.TYPE_CHECKER.redefine("integer", _is_integer)
-    )
-    validator: jsonschema.protocols.Validator = strict(case_schema())
-    return validator
-
-
-def schema_errors(doc: Document, data: Any) -> list[CaseError]:
-    """Every schema violation, located at the offending key or value."""
-    errors: list[CaseError] = []
-    for error in _validator().iter_errors(data):
-        key_path = tuple(_path_step(p) for p in error.absolute_path)
-        if error.validator == "additionalProperties":
-            allowed = sorted(error.schema.get("properties", {}))
-            for name in sorted(set(error.instance) - set(allowed), key=str):
-                step = _path_step(name)
-                where = ", ".join(allowed)
-                message = f"unknown key {_show(name)} (expected: {where})"
-                meant = suggest_word(str(name), allowed)
-                if meant is not None:
-                    message = (
-                        f"unknown key {_show(name)}: did you mean {meant!r}? (expected: {where})"
-                    )
-                errors.append(_error(doc, (*key_path, step), message, True))
-            continue
-        if error.schema is False:
-            # jsonschema leaves the forbidden key out of the path: find it by identity.
-            parent = _at(data, key_path)
-            if isinstance(parent, dict):
-                key_path += tuple(_path_step(k) for k, v in parent.items() if v is error.instance)
-        errors.append(_error(doc, key_path, _schema_message(error)))
-    return errors
-
-
-def _at(data: Any, key_path: KeyPath) -> Any:
-    for step in key_path:
-        data = data[str(step)] if isinstance(data, dict) else data[step]
-    return data
-
-
-def _schema_message(error: jsonschema.ValidationError) -> str:
-    schema = error.schema
-    if schema is False:
-        return f"not allowed here (a witness is recorded only for {Reason.OPPONENT_CAN_BEAT})"
-    validator = error.validator
-    described = isinstance(schema, dict) and "description" in schema
-    if validator in ("pattern", "enum") and described:
-        return f"expected {schema['description']}, got {_show(error.instance)}{_hint(error)}"
-    if validator == "enum":
-        choices = ", ".join(map(str, error.validator_value))
-        return f"expected one of {choices}, got {_show(error.instance)}{_hint(error)}"
-    if validator == "required":
-        return f"missing key {error.message.split(' is a required')[0]}"
-    if validator == "anyOf" and not error.absolute_path:
-        return "a case needs `claim`, `play_on`, or both"
-    if validator == "minItems":
-        return f"at least {error.validator_value} expected, got {len(error.instance)}"
-    if validator == "maxItems":
-        return f"at most {error.validator_value} expected, got {len(error.instance)}"
-    if validator == "uniqueItems":
-        return f"an item is listed twice in {_show(error.instance)}"
-    if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "row":
-        return f"expected a row number from 1, got {_show(error.instance)}"
-    if validator in ("minimum", "maximum"):
-        return f"expected a stone from 1 to 9, got {_show(error.instance)}"
-    if validator == "type":
-        return _type_message(error)
-    return str(error.message)[:200]
-
-
-def _hint(error: jsonschema.ValidationError) -> str:
-    """``: did you mean 'red 5'?`` for a value close to one the format takes."""
-    value = error.instance
-    if not isinstance(value, str):
-        return ""
-    description = str(error.schema.get("description", "")) if isinstance(error.schema, dict) else ""
-    if description.startswith("a card"):
-        meant = suggest_card(value)
-    elif description == "a rule id":
-        meant = suggest_rule(value)
-    elif error.validator == "enum":
-        meant = suggest_word(value, [str(v) for v in error.validator_value])
-    else:
-        meant = None
-    return f": did you mean {meant!r}?" if meant is not None and meant != value else ""
-
-
-def _type_message(error: jsonschema.ValidationError) -> str:
-    path = list(error.absolute_path)
-    text_field = len(path) == 1 and path[0] in ("situation", "why")
-    if error.validator_value == "object" and text_field:
-        return (
-            f"one text per language: write `{path[0]}: {{fr: ..., es: ...}}`, or `{path[0]}:` "
-            "then one indented line per language (`fr: ...`, `es: ...`)"
-        )
-    if error.instance is None and error.validator_value == "string":
-        return "the text is empty: write it after the key (in double quotes if it holds `: `)"
-    return f"expected {_type_name(error.validator_value)}, got {_show(error.instance)}"
-
-
-def _show(value: Any, limit: int = 60) -> str:
-    if value is None:
-        return "nothing"
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _type_name(kind: Any) -> str:
-    names = {
-        "object": "keys and values (`key: value`)",
-        "array": "a list",
-        "string": "text",
-        "integer": "a whole number",
-    }
-    kinds = kind if isinstance(kind, list) else [kind]
-    return " or ".join(names.get(k, str(k)) for k in kinds)
-
-
-def json_keys(value: Any) -> Any:
-    """The data as JSON sees it: mapping keys are text (YAML reads ``4:`` as a number)."""
-    if isinstance(value, dict):
-        return {str(k): json_keys(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [json_keys(v) for v in value]
-    return value
-
-
-def _path_step(step: Any) -> str | int:
-    if isinstance(step, str) and is_ascii_number(step):
-        return int(step)
-    return step if isinstance(step, int) else str(step)
-
-
-def _error(doc: Document, key_path: KeyPath, message: str, key: bool = False) -> CaseError:
-    line, column = doc.locate(key_path, key=key)
-    return CaseError(doc.path, line, column, key_path, _clip(message))
-
-
-def _clip(message: str, limit: int = 400) -> str:
-    """A message that quotes a huge value keeps its start and its end (what was expected)."""
-    if len(message) <= limit:
-        return message
-    return message[: limit // 2] + " … " + message[-(limit // 2) :]
+def _side_of(player: str) -> str:
+    return "your side" if player == "you" else "the opponent's side"
 
 
 def _key_path_of(problem: Problem) -> tuple[KeyPath, str, bool]:
@@ -451,7 +116,7 @@ class _Builder:
         self.errors: list[CaseError] = []
 
     def error(self, key_path: KeyPath, message: str, *, key: bool = False) -> None:
-        self.errors.append(_error(self.doc, key_path, message, key))
+        self.errors.append(self.doc.error(key_path, message, key=key))
 
     def build(self) -> Case:
         data = self.data
