@@ -11,12 +11,13 @@ import pytest
 from schotten.board import Player, Variant
 from schotten.cards import parse_card, parse_cards
 from schotten.casebook import CaseFileError, Publication, load_case, load_cases
-from schotten.casebook.approve import approve, render_expect
+from schotten.casebook.approve import approve
 from schotten.casebook.build import parse_case
 from schotten.casebook.folder import check_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.lock import entry_of, read_lock, write_lock
 from schotten.casebook.run import run_case
+from schotten.casebook.text import expect_block
 from schotten.claims import Reason
 from schotten.moves import Move
 
@@ -439,9 +440,9 @@ def test_approve_records_play_on_steps_one_per_line(tmp_path: Path) -> None:
     assert path.read_text() == text
 
 
-def test_render_expect_uses_the_documented_layout() -> None:
+def test_expect_block_uses_the_documented_layout() -> None:
     result = run_case(load_case(VALID / "hand-is-not-proof.yaml"))
-    assert render_expect(result.computed) == (
+    assert expect_block(result.computed) == (
         "expect:\n"
         "  stones:\n"
         "    4:\n"

@@ -17,7 +17,6 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -37,6 +36,7 @@ from schotten.casebook.lock import (
 )
 from schotten.casebook.model import Case, Expectation
 from schotten.casebook.run import Mismatch, run_case
+from schotten.casebook.text import expect_block
 from schotten.casebook.texts import text_problems
 
 
@@ -201,7 +201,7 @@ def replace_expect(text: str, case: Case, expect: Expectation) -> str:
 
     The block is written with the file's line endings (CRLF files stay CRLF).
     """
-    return replace_key(text, case, "expect", render_expect(expect))
+    return replace_key(text, case, "expect", expect_block(expect))
 
 
 def replace_key(text: str, case: Case, key: str, block: str | None) -> str:
@@ -230,45 +230,3 @@ def _content_end(node: yaml.Node) -> int:
         last = node.value[-1]
         return _content_end(last[1] if isinstance(node, yaml.MappingNode) else last)
     return int(node.end_mark.index)
-
-
-def render_expect(expect: Expectation) -> str:
-    """The ``expect:`` block as approve writes it.
-
-    >>> from schotten.casebook.model import ExpectedStone
-    >>> from schotten.claims import Reason
-    >>> stone = ExpectedStone(4, "granted", Reason.STRONGER)
-    >>> print(render_expect(Expectation((stone,), "ongoing")))
-    expect:
-      stones:
-        4: {verdict: granted, reason: stronger}
-      game: ongoing
-    <BLANKLINE>
-    """
-    lines = ["expect:"]
-    data = expect.as_data()
-    for stone, entry in data.get("stones", {}).items():
-        if len(lines) == 1:
-            lines.append("  stones:")
-        if "witness" in entry:
-            lines.append(f"    {stone}:")
-            lines += [f"      {key}: {_flow(value)}" for key, value in entry.items()]
-        else:
-            lines.append(f"    {stone}: {_flow(entry)}")
-    if "game" in data:
-        lines.append(f"  game: {data['game']}")
-    if "play_on" in data:
-        play = data["play_on"]
-        lines.append("  play_on:")
-        lines.append("    steps:")
-        lines += [f"      - {step}" for step in play["steps"]]
-        lines += [f"    {key}: {_flow(play[key])}" for key in play if key != "steps"]
-    return "\n".join(lines) + "\n"
-
-
-def _flow(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return str(value)
