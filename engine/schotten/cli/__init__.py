@@ -9,6 +9,7 @@ and the Python stack is printed only with the global ``--debug`` option.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -30,6 +31,7 @@ from schotten.casebook.schema import schema_text
 from schotten.casebook.texts import all_text_problems, text_problems
 from schotten.casebook.walkthrough import walk_play_on
 from schotten.cli import conformance as conformance_cli
+from schotten.cli.arguments import Commands, add_command
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import SchottenError
 from schotten.labels import LANGUAGES
@@ -66,13 +68,12 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="on an internal error, print the Python stack (for a bug report)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    command = functools.partial(add_command, commands, epilog=_EPILOG)
 
-    check = commands.add_parser(
+    check = command(
         "check",
         help="replay cases and compare with their recorded verdicts",
         description="Replay cases (files, or folders of *.yaml) and compare with `expect:`.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
     check.add_argument("--json", action="store_true", help="print a machine-readable report")
@@ -82,11 +83,9 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="also print each problem as a GitHub Actions annotation on its file and line",
     )
 
-    explain = commands.add_parser(
+    explain = command(
         "explain",
         help="draw a case's position and the proof of each claimed stone",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     explain.add_argument("case", metavar="CASE", help="a case file, or a case id of cases/")
     explain.add_argument(
@@ -102,12 +101,10 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         "--lang", choices=LANGUAGES, default=LANGUAGES[0], help="the language of --svg and --html"
     )
 
-    approve_cmd = commands.add_parser(
+    approve_cmd = command(
         "approve",
         help="re-record `expect:` from the engine (refused when CI is set)",
         description="Re-record `expect:` in place; comments and layout elsewhere are kept.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     approve_cmd.add_argument(
         "cases",
@@ -121,38 +118,32 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="the situation and why texts were re-read for the changed verdicts: confirm them",
     )
 
-    retire_cmd = commands.add_parser(
+    retire_cmd = command(
         "retire",
         help="withdraw a published case from the site (refused when CI is set)",
         description=(
             "Remove the case's `published:` (its file stays, as a regression case), move the "
             "following rows of its table up, and rewrite the lock. The case file may be gone."
         ),
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     retire_cmd.add_argument("case", metavar="CASE", help="a case file or a case id of cases/")
 
-    replay = commands.add_parser(
+    replay = command(
         "replay",
         help="replay a saved game record, checking every move",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay.add_argument("record", type=Path, metavar="RECORD", help="a game record (JSON)")
 
-    commands.add_parser(
+    command(
         "schema",
         help="print the JSON Schema of the case format",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     conformance_cli.add_parser(commands)
     _add_verify(commands)
     return parser
 
 
-def _add_verify(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_verify(commands: Commands) -> None:
     # `schotten verify` needs the verify extra (NumPy, Dask); every other command works without
     # it, so the extra is imported only here.
     try:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from schotten._files import write_atomically
+from schotten.cli.arguments import Commands, add_command, count, positive, seconds
 from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
 from schotten.conformance.capabilities import VARIANTS
@@ -63,14 +64,14 @@ The suite, its position format and the protocol are described in conformance/REA
 """
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``conformance`` to the main command's sub-commands."""
-    parser = commands.add_parser(
+    parser = add_command(
+        commands,
         "conformance",
         help="the conformance suite: export it, serve the protocol, run an engine through it",
         description="The conformance suite and its protocol (conformance/README.md).",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = actions.add_parser("export", help="write the suite into DIR (refused when CI is set)")
@@ -87,7 +88,7 @@ def add_parser(commands: Any) -> None:
     )
     _kinds(runner)
     runner.add_argument(
-        "--limit", type=_positive, metavar="N", help="N vectors of each kind, spread over the file"
+        "--limit", type=positive, metavar="N", help="N vectors of each kind, spread over the file"
     )
     runner.add_argument(
         "--vector",
@@ -96,11 +97,11 @@ def add_parser(commands: Any) -> None:
         help="this vector (repeatable): only the vectors named, or these besides --limit's",
     )
     runner.add_argument(
-        "--timeout", type=_seconds, default=10.0, metavar="S", help="seconds per request (10)"
+        "--timeout", type=seconds, default=10.0, metavar="S", help="seconds per request (10)"
     )
     runner.add_argument(
         "--start-timeout",
-        type=_seconds,
+        type=seconds,
         default=120.0,
         metavar="S",
         help="seconds the engine may take to start and answer hello (120)",
@@ -120,13 +121,13 @@ def add_parser(commands: Any) -> None:
     )
     runner.add_argument(
         "--max-restarts",
-        type=_count,
+        type=count,
         default=5,
         metavar="N",
         help="times the engine is started again after a hang or crash (5)",
     )
     runner.add_argument(
-        "--show", type=_count, default=20, metavar="N", help="groups of disagreements shown (20)"
+        "--show", type=count, default=20, metavar="N", help="groups of disagreements shown (20)"
     )
     runner.add_argument(
         "--report", type=Path, metavar="FILE", help="write one JSON line a vector not agreeing"
@@ -161,30 +162,6 @@ def _kinds(parser: argparse.ArgumentParser) -> None:
         help="only this kind (repeatable; default: every kind; in a run, the rest is counted as "
         "not claimed)",
     )
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("a whole number of at least 1")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < 1e6:
-        raise argparse.ArgumentTypeError("a number of seconds above 0")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("a whole number, 0 or more")
-    return value
 
 
 def _export(args: argparse.Namespace) -> int:
