@@ -24,9 +24,6 @@ from schotten.casebook.model import (
     PLAYER_OF,
     Case,
     Expectation,
-    ExpectedPlayOn,
-    ExpectedStone,
-    ExpectedWitness,
     PlayOn,
     Publication,
 )
@@ -366,28 +363,12 @@ class _Builder:
         given = self.data.get("expect")
         if given is None:
             return None
-        stones = []
         for key, entry in given.get("stones", {}).items():
-            n = int(key)
             reason = Reason(entry["reason"])
             verdict = "granted" if reason.granted else "refused"
             if entry["verdict"] != verdict:
                 self.error(
-                    ("expect", "stones", n, "verdict"),
+                    ("expect", "stones", int(key), "verdict"),
                     f"reason {reason} means the stone is {verdict}, not {entry['verdict']}",
                 )
-            witness = None
-            if "witness" in entry:
-                w = entry["witness"]
-                witness = ExpectedWitness(tuple(parse_card(c) for c in w["cards"]), w["formation"])
-            stones.append(ExpectedStone(n, entry["verdict"], reason, witness))
-        play_on = None
-        if "play_on" in given:
-            p = given["play_on"]
-            held = (tuple(p["held"].get("you", ())), tuple(p["held"].get("opponent", ())))
-            points = None
-            if "points" in p:
-                points = (p["points"]["you"], p["points"]["opponent"])
-            steps = tuple(p["steps"])
-            play_on = ExpectedPlayOn(steps, p["game"], held, p.get("termination"), points)
-        return Expectation(tuple(stones), given.get("game"), play_on)
+        return Expectation.from_data(given)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from schotten.board import Board, Player, Variant
-from schotten.cards import Card
+from schotten.cards import Card, parse_card
 from schotten.claims import Reason
 from schotten.moves import Move
 from schotten.rules import Rule
@@ -57,6 +57,30 @@ class Expectation:
     stones: tuple[ExpectedStone, ...] = ()
     game: str | None = None
     play_on: ExpectedPlayOn | None = None
+
+    @classmethod
+    def from_data(cls, given: dict[str, Any]) -> Expectation:
+        """The expectation that ``expect:`` holds (data the schema has checked), the inverse of
+        :meth:`as_data`."""
+        stones = []
+        for key, entry in given.get("stones", {}).items():
+            witness = None
+            if "witness" in entry:
+                w = entry["witness"]
+                witness = ExpectedWitness(tuple(parse_card(c) for c in w["cards"]), w["formation"])
+            stones.append(
+                ExpectedStone(int(key), entry["verdict"], Reason(entry["reason"]), witness)
+            )
+        play_on = None
+        if "play_on" in given:
+            p = given["play_on"]
+            held = (tuple(p["held"].get("you", ())), tuple(p["held"].get("opponent", ())))
+            points = None
+            if "points" in p:
+                points = (p["points"]["you"], p["points"]["opponent"])
+            steps = tuple(p["steps"])
+            play_on = ExpectedPlayOn(steps, p["game"], held, p.get("termination"), points)
+        return cls(tuple(stones), given.get("game"), play_on)
 
     def as_data(self) -> dict[str, Any]:
         """The plain data written under ``expect:`` (stone numbers as int keys)."""
