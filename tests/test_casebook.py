@@ -26,8 +26,10 @@ VALID, BROKEN, MISMATCH = DATA / "valid", DATA / "broken", DATA / "mismatch"
 
 
 def errors_of(path: Path) -> list[str]:
+    """What makes a case file invalid: found when it is read, or (a move naming the wrong player)
+    when its play-on is played."""
     with pytest.raises(CaseFileError) as info:
-        load_case(path)
+        run_case(load_case(path))
     return [str(e) for e in info.value.errors]
 
 

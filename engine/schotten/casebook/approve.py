@@ -24,6 +24,7 @@ from schotten._files import write_atomically
 from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths, read_case_text
+from schotten.casebook.folder import run_cases
 from schotten.casebook.lock import (
     LockEntry,
     Review,
@@ -35,7 +36,7 @@ from schotten.casebook.lock import (
     write_lock,
 )
 from schotten.casebook.model import Case, Expectation
-from schotten.casebook.run import Mismatch, run_case
+from schotten.casebook.run import CaseResult, Mismatch, run_case
 from schotten.casebook.text import expect_block
 from schotten.casebook.texts import text_problems
 
@@ -98,6 +99,8 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
             continue
         errors += text_problems(case)
         cases.append(case)
+    results, invalid = run_cases(cases)
+    errors += invalid
     if errors:
         raise CaseFileError(errors)
     damaged: list[CaseError] = []
@@ -110,7 +113,7 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
             locks[folder] = None
     for folder in folders:  # a lock refusal stops before any file is written
         updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
-    approvals = tuple(approve(case) for case in cases)
+    approvals = tuple(approve(case, result) for case, result in zip(cases, results, strict=True))
     written: list[tuple[Path, int]] = []
     reviews: list[CaseError] = []
     for folder in folders:
@@ -148,13 +151,14 @@ def describe_approval(report: ApproveReport) -> str:
     return "\n".join(lines)
 
 
-def approve(case: Case) -> Approval:
-    """Write the engine's results into the case file's ``expect:`` block (if they differ).
+def approve(case: Case, result: CaseResult | None = None) -> Approval:
+    """Write the engine's results (``result``, or the case run now) into the case file's
+    ``expect:`` block, if they differ.
 
     The block is spliced into the text the case was read from; if the file changed since (another
     edit, or the same file approved twice in one command), nothing is written.
     """
-    result = run_case(case)
+    result = run_case(case) if result is None else result
     if result.ok:
         return Approval(case.path, ())
     text = current_text(case)

@@ -27,13 +27,20 @@ from schotten.casebook.model import (
     PlayOn,
     Publication,
 )
-from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import PLAYERS, json_keys, schema_errors
 from schotten.claims import Reason
-from schotten.errors import InvalidNotationError, InvalidPositionError
-from schotten.moves import Move
-from schotten.position import Problem, outcome_problems, reach_problems, table_problems
+from schotten.errors import InvalidNotationError
+from schotten.moves import Deck, Move
+from schotten.position import (
+    Problem,
+    fill_decks,
+    outcome_problems,
+    position_problems,
+    reach_problems,
+    table_problems,
+)
 from schotten.rules import Rule
+from schotten.turn import Phase
 
 _COMBAT_MODES = (Tactic.MUD_FIGHT, Tactic.BLIND_MANS_BLUFF)
 
@@ -128,7 +135,7 @@ class _Builder:
         self._check_table(board)
         expect = self._expect()
         if play_on is not None and not self.errors:
-            self._check_play_on(board, hands, play_on)
+            self._check_start(board, hands, play_on)
         case = Case(
             id=self.doc.path.stem,
             path=self.doc.path,
@@ -344,20 +351,17 @@ class _Builder:
                 path, message, key = _key_path_of(problem)
                 self.error(path, message, key=key)
 
-    def _check_play_on(
+    def _check_start(
         self, board: Board, hands: tuple[tuple[Card, ...], tuple[Card, ...]], spec: PlayOn
     ) -> None:
-        """The game must accept the position, and each move must name the player to move."""
-        try:
-            game = start_game(board, hands, spec.decks, spec.start)
-        except InvalidPositionError as exc:
-            self.error(("play_on",), f"the game cannot start from this position: {exc}", key=True)
-            return
-        try:
-            play_on(game, spec.moves)
-        except PlayOnError as exc:
-            mover = NAME_OF[spec.moves[exc.move][0]]
-            self.error(("play_on", "moves", exc.move, mover), str(exc))
+        """The game must accept the position at ``you``'s start step, hands and decks included
+        (the moves are played when the case is run, :func:`schotten.casebook.run.run_case`)."""
+        decks = fill_decks(board, hands, {Deck.CLAN: spec.decks[0], Deck.TACTIC: spec.decks[1]})
+        problems = position_problems(board, hands, decks, phase=Phase(spec.start))
+        if problems:
+            reasons = "; ".join(map(str, problems))
+            message = f"the game cannot start from this position: {reasons}"
+            self.error(("play_on",), message, key=True)
 
     def _expect(self) -> Expectation | None:
         given = self.data.get("expect")

@@ -52,10 +52,26 @@ def load_cases(folder: str | Path) -> list[Case]:
     return cases
 
 
+def run_cases(cases: Sequence[Case]) -> tuple[list[CaseResult], list[CaseError]]:
+    """Each case run, in the order given, and the problems of the files found invalid when run
+    (a play-on move naming the wrong player): those cases have no result."""
+    results: list[CaseResult] = []
+    errors: list[CaseError] = []
+    for case in cases:
+        try:
+            results.append(run_case(case))
+        except CaseFileError as exc:
+            errors.extend(exc.errors)
+    return results, errors
+
+
 def check_cases(folder: str | Path) -> list[CaseResult]:
     """Every case of a folder replayed, in publication order (raises ``CaseFileError`` if one is
     bad)."""
-    return [run_case(case) for case in load_cases(folder)]
+    results, errors = run_cases(load_cases(folder))
+    if errors:
+        raise CaseFileError(errors)
+    return results
 
 
 def case_order(case: Case) -> tuple[int, str, int, str]:

@@ -12,7 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from schotten.board import Board, Player
-from schotten.casebook.errors import KeyPath, command_path, format_key_path
+from schotten.casebook.errors import (
+    CaseError,
+    CaseFileError,
+    KeyPath,
+    command_path,
+    format_key_path,
+)
 from schotten.casebook.model import (
     NAME_OF,
     Case,
@@ -21,8 +27,7 @@ from schotten.casebook.model import (
     ExpectedStone,
     ExpectedWitness,
 )
-from schotten.casebook.playon import play_on as play_on_moves
-from schotten.casebook.playon import start_game
+from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import formation_name
 from schotten.claims import StoneVerdict, judge_claim, stones_taken
 from schotten.formations import Formation
@@ -35,15 +40,31 @@ class Mismatch:
 
     file: Path
     line: int  # of the recorded value (or of the nearest recorded parent)
-    what: str  # its key path, e.g. ``expect.stones.4.reason``
+    key_path: KeyPath  # of the value, e.g. ``("expect", "stones", 4, "reason")``
     recorded: str
     computed: str
 
+    @property
+    def what(self) -> str:
+        """The key path as messages write it: ``expect.stones.4.reason``."""
+        return format_key_path(self.key_path)
+
+    @property
+    def stone(self) -> int | None:
+        """The stone whose recorded verdict this is (under ``expect.stones``), if it is one."""
+        path = self.key_path
+        if len(path) >= 3 and path[:2] == ("expect", "stones") and isinstance(path[2], int):
+            return path[2]
+        return None
+
+    @property
+    def detail(self) -> str:
+        """``expect.stones.4.reason: recorded weaker, engine stronger``: the mismatch in words,
+        without its place."""
+        return f"{self.what}: recorded {self.recorded}, engine {self.computed}"
+
     def __str__(self) -> str:
-        return (
-            f"{self.file}:{self.line}: {self.what}: recorded {self.recorded}, "
-            f"engine {self.computed}"
-        )
+        return f"{self.file}:{self.line}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -72,20 +93,31 @@ class CaseResult:
 
 
 def run_case(case: Case) -> CaseResult:
-    """Judge the case's claim (and play on, if it does) and compare with ``expect:``."""
+    """Judge the case's claim (and play on, if it does) and compare with ``expect:``;
+    :class:`CaseFileError` if a move of the play-on names the wrong player."""
     verdicts: tuple[StoneVerdict, ...] = ()
     game = None
     if case.claim:
         verdicts = judge_claim(case.board, Player.FIRST, case.claim)
         game = claim_outcome(case.board, verdicts)
-    play_on: ExpectedPlayOn | None = None
-    if case.play_on is not None:
-        spec = case.play_on
-        start = start_game(case.board, case.hands, spec.decks, spec.start)
-        done = play_on_moves(start, spec.moves)
-        play_on = ExpectedPlayOn(done.steps, done.game, done.held, done.termination, done.points)
+    play_on = _play_on(case) if case.play_on is not None else None
     computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
     return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
+
+
+def _play_on(case: Case) -> ExpectedPlayOn:
+    """The case's play-on, played once; a move that names the wrong player makes the file
+    invalid (:class:`CaseFileError` at that move), as a mistake in its notation would."""
+    assert case.play_on is not None
+    spec = case.play_on
+    game = start_game(case.board, case.hands, spec.decks, spec.start)
+    try:
+        return play_on(game, spec.moves)
+    except PlayOnError as exc:
+        mover = NAME_OF[spec.moves[exc.move][0]]
+        key_path = ("play_on", "moves", exc.move, mover)
+        line, column = case.line_of(*key_path), case.column_of(*key_path)
+        raise CaseFileError([CaseError(case.path, line, column, key_path, str(exc))]) from None
 
 
 def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
@@ -121,7 +153,7 @@ def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
         yield Mismatch(
             case.path,
             case.line_of("expect"),
-            "expect",
+            ("expect",),
             "nothing",
             f"{show(computed.as_data())} (run `schotten approve {command_path(case.path)}`)",
         )
@@ -134,7 +166,7 @@ def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
             yield Mismatch(
                 case.path,
                 case.line_of(*key_path),
-                format_key_path(key_path),
+                key_path,
                 show(mine),
                 show(theirs),
             )

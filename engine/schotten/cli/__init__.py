@@ -23,7 +23,7 @@ from schotten.board import Player
 from schotten.casebook.approve import approve_paths, describe_approval
 from schotten.casebook.build import load_case
 from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
-from schotten.casebook.folder import case_order, load_folder, publication_problems
+from schotten.casebook.folder import case_order, load_folder, publication_problems, run_cases
 from schotten.casebook.model import Case
 from schotten.casebook.retire import describe, retire
 from schotten.casebook.run import CaseResult, run_case
@@ -222,7 +222,8 @@ def _error(message: str) -> None:
 
 def _check(args: argparse.Namespace) -> int:
     cases, errors = _load_all(args.paths)
-    results = [run_case(case) for case in sorted(cases, key=case_order)]
+    results, invalid = run_cases(sorted(cases, key=case_order))
+    errors += invalid
     if args.json:
         print(json.dumps(_json_report(results, errors), indent=2, ensure_ascii=False))
     else:
@@ -234,8 +235,7 @@ def _check(args: argparse.Namespace) -> int:
             print(github_annotation(error.path, error.line, error.column, error.detail))
         for result in results:
             for m in result.mismatches:
-                text = f"{m.what}: recorded {m.recorded}, engine {m.computed}"
-                print(github_annotation(m.file, m.line, 1, text))
+                print(github_annotation(m.file, m.line, 1, m.detail))
     failed = bool(errors) or not all(r.ok for r in results)
     return EXIT_FAILED if failed else EXIT_OK
 
@@ -393,6 +393,7 @@ def resolve_case(name: str) -> Path:
 
 def _explain(args: argparse.Namespace) -> int:
     case = load_case(resolve_case(args.case))
+    result = run_case(case)
     out = sys.stdout
     colour = use_colour(out)
     print(f"{case.id} ({case.path})", file=out)
@@ -401,7 +402,6 @@ def _explain(args: argparse.Namespace) -> int:
     print(f"  rules: {', '.join(case.rules)}; source: {case.source}", file=out)
     print("", file=out)
     print(draw_board(case.board, colour=colour, claim=case.claim, hands=case.hands), file=out)
-    result = run_case(case)
     for verdict in result.verdicts:
         print(draw_proof(case.board, verdict, colour=colour), file=out)
     if result.game is not None:
