@@ -530,3 +530,31 @@ def test_cards_placed_that_no_game_reaches_are_refused() -> None:
     )
     reached = body.replace("claim: [1]\n", more + "claim: [1]\n")
     assert parse_case(HEAD + reached, Path("x.yaml")).board.stone(6).side(Player.SECOND).cards
+
+
+def test_a_play_on_is_played_once_when_the_case_is_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten.game import Game
+
+    applied: list[Move] = []
+    apply = Game.apply
+
+    def counted(game: Game, move: Move | str) -> Move:
+        applied.append(Move.parse(move) if isinstance(move, str) else move)
+        return apply(game, move)
+
+    monkeypatch.setattr(Game, "apply", counted)
+    case = load_case(VALID / "pass-only-when-nothing-fits.yaml")
+    assert case.play_on is not None
+    assert applied == []  # reading checks the file and the position; it plays nothing
+    run_case(case)
+    assert applied == [move for _, move in case.play_on.moves]
+
+
+def test_a_wrong_mover_is_found_when_the_case_is_run_and_located() -> None:
+    path = BROKEN / "wrong-mover.yaml"
+    case = load_case(path)  # the file reads; only playing it shows the mistake
+    with pytest.raises(CaseFileError) as info:
+        run_case(case)
+    (error,) = info.value.errors
+    assert error.key_path == ("play_on", "moves", 1, "opponent")
+    assert str(error).startswith(f"{path}:13:17: play_on.moves[1].opponent: opponent is not to")
