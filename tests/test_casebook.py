@@ -558,3 +558,34 @@ def test_a_wrong_mover_is_found_when_the_case_is_run_and_located() -> None:
     (error,) = info.value.errors
     assert error.key_path == ("play_on", "moves", 1, "opponent")
     assert str(error).startswith(f"{path}:13:17: play_on.moves[1].opponent: opponent is not to")
+
+
+def test_a_discard_pile_in_the_base_game_is_named_at_the_pile() -> None:
+    # The core's check of the whole position, located by the casebook: once read as a count of
+    # cards no game reaches, which sent the editor to the stones.
+    body = "variant: base\nstones:\n  4: {you: [red 1]}\ndiscard:\n  you: [red 9]\nclaim: [4]\n"
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    (error,) = info.value.errors
+    assert error.key_path == ("discard",)
+    assert error.message == "the base game has no discard pile (only ruses discard cards)"
+
+
+def test_a_deck_top_of_the_wrong_kind_and_a_card_twice_in_a_deck_are_located() -> None:
+    body = (
+        "variant: tactical\nstones:\n  4: {you: [red 1, red 2, red 3]}\n"
+        "hands: {you: [blue 5], opponent: [purple 9]}\n"
+        "play_on:\n  start: play\n  decks: {clan: [joker, red 2], tactic: [red 9]}\n"
+        "  moves:\n    - you: claim 4\n"
+    )
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    found = {(e.key_path, e.message) for e in info.value.errors}
+    assert found == {
+        (("play_on", "decks", "clan", 0), "joker is a tactic card"),
+        (("play_on", "decks", "tactic", 0), "red 9 is a Clan card"),
+        (
+            ("play_on", "decks", "clan", 1),
+            "red 2 is already at stones.4.you[1] (line 7): the game has it once",
+        ),
+    }

@@ -10,15 +10,15 @@ in the base game, whether a game reaches the table, ...), each located at its ke
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
-from schotten.cards import Card, Tactic, TacticKind, parse_card
-from schotten.casebook.errors import CaseError, CaseFileError, KeyPath, format_key_path
+from schotten.cards import Card, Tactic, parse_card
+from schotten.casebook.errors import CaseError, CaseFileError, KeyPath
 from schotten.casebook.files import case_id_problem, read_case_text
 from schotten.casebook.loader import Document, parse_yaml
+from schotten.casebook.located import Placed, case_errors
 from schotten.casebook.model import (
     NAME_OF,
     PLAYER_OF,
@@ -32,7 +32,6 @@ from schotten.claims import Reason
 from schotten.errors import InvalidNotationError
 from schotten.moves import Deck, Move
 from schotten.position import (
-    Problem,
     fill_decks,
     outcome_problems,
     position_problems,
@@ -43,6 +42,18 @@ from schotten.rules import Rule
 from schotten.turn import Phase
 
 _COMBAT_MODES = (Tactic.MUD_FIGHT, Tactic.BLIND_MANS_BLUFF)
+# Problems of the table alone, which the table's own check words for the case.
+_TABLE_ONLY = {
+    "stones",
+    "side-over-capacity",
+    "not-on-a-side",
+    "completion-time",
+    "combat-mode-discarded",
+    "joker-once",
+    "tactic-count",
+    "game-over",
+    "outcome",
+}
 
 
 def load_case(path: str | Path) -> Case:
@@ -84,32 +95,6 @@ def _side_of(player: str) -> str:
     return "your side" if player == "you" else "the opponent's side"
 
 
-def _key_path_of(problem: Problem) -> tuple[KeyPath, str, bool]:
-    """Where a problem of the position is in a case file, its message and whether the key (not
-    the value) is meant: ``stones.4.you[2]`` for a card of a side, ``stones.4.claimed_by`` for a
-    claim, ``discard.you[0]``, or the ``stones`` key for the table as a whole."""
-    n, player, index = problem.stone, problem.player, problem.index
-    path: KeyPath = ("stones",)
-    key = True
-    if n is not None and player is not None and problem.code == "claim-unproven":
-        path, key = ("stones", n, "claimed_by"), False
-    elif n is not None and player is not None:
-        path = ("stones", n, NAME_OF[player]) + (() if index is None else (index,))
-        key = index is None
-    elif n is not None:
-        path = ("stones", n)
-    elif player is not None and index is not None:
-        path, key = ("discard", NAME_OF[player], index), False
-    return path, problem.message, key
-
-
-@dataclass(frozen=True)
-class _Placed:
-    card: Card
-    key_path: KeyPath
-    owner: Player | None  # who played it, when it is on the table or discarded
-
-
 class _Builder:
     """The checks a schema cannot make, then the :class:`Case` (valid data only)."""
 
@@ -128,14 +113,10 @@ class _Builder:
         hands = self._by_player("hands")
         discard = self._by_player("discard")
         play_on = self._play_on()
-        cards = list(self._cards(stones_data, hands, discard, play_on))
-        self._check_cards(cards)
+        placed = list(self._cards(stones_data, hands, discard, play_on))
         board = self._board(stones_data, discard)
-        self._check_hands(hands)
-        self._check_table(board)
+        self._check_position(board, hands, placed, play_on)
         expect = self._expect()
-        if play_on is not None and not self.errors:
-            self._check_start(board, hands, play_on)
         case = Case(
             id=self.doc.path.stem,
             path=self.doc.path,
@@ -165,12 +146,6 @@ class _Builder:
             return None
         decks = given.get("decks", {})
         clan, tactic = (tuple(parse_card(c) for c in decks.get(d, ())) for d in ("clan", "tactic"))
-        for i, card in enumerate(clan):
-            if isinstance(card, Tactic):
-                self.error(("play_on", "decks", "clan", i), f"{card} is a tactic card")
-        for i, card in enumerate(tactic):
-            if not isinstance(card, Tactic):
-                self.error(("play_on", "decks", "tactic", i), f"{card} is a Clan card")
         moves = []
         for i, item in enumerate(given["moves"]):
             for who, text in item.items():
@@ -186,68 +161,24 @@ class _Builder:
         hands: tuple[tuple[Card, ...], ...],
         discard: tuple[tuple[Card, ...], ...],
         play_on: PlayOn | None,
-    ) -> Iterator[_Placed]:
+    ) -> Iterator[Placed]:
         for key, stone in stones.items():
             n = int(key)
             for name, player in PLAYER_OF.items():
                 for i, text in enumerate(stone.get(name, ())):
-                    yield _Placed(parse_card(text), ("stones", n, name, i), player)
+                    yield Placed(parse_card(text), ("stones", n, name, i), player)
             for mode in _COMBAT_MODES:
                 if str(mode) in stone:
-                    yield _Placed(mode, ("stones", n, str(mode)), PLAYER_OF[stone[str(mode)]])
+                    yield Placed(mode, ("stones", n, str(mode)), PLAYER_OF[stone[str(mode)]])
         for player in Player:
             for i, card in enumerate(discard[player]):
-                yield _Placed(card, ("discard", NAME_OF[player], i), player)
+                yield Placed(card, ("discard", NAME_OF[player], i), player)
             for i, card in enumerate(hands[player]):
-                yield _Placed(card, ("hands", NAME_OF[player], i), None)
+                yield Placed(card, ("hands", NAME_OF[player], i), None)
         if play_on is not None:
             for deck, cards in zip(("clan", "tactic"), play_on.decks, strict=True):
                 for i, card in enumerate(cards):
-                    yield _Placed(card, ("play_on", "decks", deck, i), None)
-
-    def _check_cards(self, cards: list[_Placed]) -> None:
-        seen: dict[Card, list[_Placed]] = {}
-        for placed in cards:
-            card = placed.card
-            if isinstance(card, Tactic) and self.variant is Variant.BASE:
-                self.error(placed.key_path, f"{card} is a tactic card: the base game has none")
-                continue
-            earlier = seen.setdefault(card, [])
-            copies = card.copies if isinstance(card, Tactic) else 1
-            if len(earlier) >= copies:
-                first = earlier[0]
-                line = self.doc.locate(first.key_path)[0]
-                times = "once" if copies == 1 else f"{copies} times"
-                self.error(
-                    placed.key_path,
-                    f"{card} is already at {format_key_path(first.key_path)} (line {line}): "
-                    f"the game has it {times}",
-                )
-            earlier.append(placed)
-            discarded = placed.key_path[0] == "discard"
-            if discarded and isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
-                self.error(placed.key_path, f"{card} is never discarded: it stays on its stone")
-            if isinstance(card, Tactic) and placed.key_path[0] == "stones":
-                if card.kind is TacticKind.RUSE:
-                    self.error(placed.key_path, f"{card} is a ruse: it is never placed on a side")
-                elif card.kind is TacticKind.COMBAT_MODE and len(placed.key_path) == 4:
-                    self.error(
-                        placed.key_path,
-                        f"{card} is a combat mode: it lies on the stone ({card}: <player>), "
-                        "not on a side",
-                    )
-        for player in Player:
-            jokers = [
-                p
-                for p in cards
-                if p.card is Tactic.JOKER and p.owner is player and p.key_path[0] != "hands"
-            ]
-            if len(jokers) > 1:
-                self.error(
-                    jokers[1].key_path,
-                    f"{NAME_OF[player]} has played two Jokers: one per player over the game "
-                    f"({Rule.JOKER_ONCE})",
-                )
+                    yield Placed(card, ("play_on", "decks", deck, i), None)
 
     def _board(self, stones_data: dict[str, Any], discard: tuple[tuple[Card, ...], ...]) -> Board:
         board = Board(
@@ -265,13 +196,6 @@ class _Builder:
             capacity = 4 if mud is not None else 3
             sides = [tuple(parse_card(c) for c in given.get(p, ())) for p in PLAYERS]
             complete = [len(cards) >= capacity for cards in sides]
-            for p, cards in zip(PLAYERS, sides, strict=True):
-                if len(cards) > capacity:
-                    under = " (Mud Fight)" if mud is not None else ""
-                    self.error(
-                        ("stones", n, p),
-                        f"{len(cards)} cards on this side: a side holds {capacity}{under}",
-                    )
             first = given.get("completed_first")
             if all(complete) and first is None:
                 self.error(
@@ -313,55 +237,29 @@ class _Builder:
             board = board.with_stone(stone)
         return board
 
-    def _check_hands(self, hands: tuple[tuple[Card, ...], ...]) -> None:
-        size = self.variant.hand_size
-        for player in Player:
-            if len(hands[player]) > size:
-                self.error(
-                    ("hands", NAME_OF[player]),
-                    f"{len(hands[player])} cards in hand: at most {size} in the "
-                    f"{self.variant} game ({Rule.HAND_SIZE})",
-                )
-
-    def _check_table(self, board: Board) -> None:
-        """The engine's checks of the table (:mod:`schotten.position`), each at its place in the
-        file; the ones the checks above already located, in the case's words, are not repeated."""
-        problems = [*table_problems(board, NAME_OF), *outcome_problems(board, None, NAME_OF)]
-        for problem in problems:
-            if problem.code == "tactic-count" and self.variant is Variant.TACTICAL:
-                played = [board.tactics_played(p) for p in Player]
-                self.error(
-                    ("stones",),
-                    f"tactic cards played: you {played[0]}, opponent {played[1]}; a player may "
-                    f"lead by one at most ({Rule.TACTIC_COUNT})",
-                    key=True,
-                )
-            elif problem.code == "game-over" and problem.player is not None:
-                self.error(
-                    ("stones",),
-                    f"{NAME_OF[problem.player]} already holds five stones or three adjacent ones: "
-                    f"the game would be over ({Rule.GAME_END})",
-                    key=True,
-                )
-        if self.errors:
-            return
-        # Anything the located checks above do not cover, then how a game reaches the table.
-        for problem in [*problems, *reach_problems(board, NAME_OF)]:
-            if problem.code not in ("tactic-count", "game-over"):
-                path, message, key = _key_path_of(problem)
-                self.error(path, message, key=key)
-
-    def _check_start(
-        self, board: Board, hands: tuple[tuple[Card, ...], tuple[Card, ...]], spec: PlayOn
+    def _check_position(
+        self,
+        board: Board,
+        hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+        placed: list[Placed],
+        play_on: PlayOn | None,
     ) -> None:
-        """The game must accept the position at ``you``'s start step, hands and decks included
-        (the moves are played when the case is run, :func:`schotten.casebook.run.run_case`)."""
-        decks = fill_decks(board, hands, {Deck.CLAN: spec.decks[0], Deck.TACTIC: spec.decks[1]})
-        problems = position_problems(board, hands, decks, phase=Phase(spec.start))
-        if problems:
-            reasons = "; ".join(map(str, problems))
-            message = f"the game cannot start from this position: {reasons}"
-            self.error(("play_on",), message, key=True)
+        """The core's checks of the whole position (the table, the hands and the decks' tops, the
+        step a play-on starts at), each at its place in the file (:mod:`.located`); then, for a
+        position they find nothing wrong with, whether a game reaches the table."""
+        tops = play_on.decks if play_on is not None else ((), ())
+        decks = fill_decks(board, hands, {Deck.CLAN: tops[0], Deck.TACTIC: tops[1]})
+        phase = Phase(play_on.start) if play_on is not None else Phase.PLAY
+        # The table's sentences in the case's words; the rest of the position adds its own.
+        problems = [*table_problems(board, NAME_OF), *outcome_problems(board, None, NAME_OF)]
+        named = {p.code for p in problems} - {"card-twice", "tactic-in-base-game"}
+        whole = position_problems(board, hands, decks, phase=phase)
+        problems += [p for p in whole if p.code not in named and p.code not in _TABLE_ONLY]
+        self.errors += case_errors(problems, placed, board, self.doc)
+        if not self.errors:
+            self.errors += case_errors(
+                list(reach_problems(board, NAME_OF)), placed, board, self.doc
+            )
 
     def _expect(self) -> Expectation | None:
         given = self.data.get("expect")
