@@ -6,7 +6,7 @@ The comparison is leaf by leaf on the ``expect:`` data, so a mismatch names exac
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +18,7 @@ from schotten.casebook.errors import (
     KeyPath,
     command_path,
     format_key_path,
+    shown_path,
 )
 from schotten.casebook.model import (
     NAME_OF,
@@ -90,6 +91,66 @@ class CaseResult:
             steps = ", ".join(f"{i}: {s}" for i, s in enumerate(p.steps, 1))
             lines.append(f"  engine play-on: {steps}; game {p.game}")
         return "\n".join(lines)
+
+    def as_data(self) -> dict[str, Any]:
+        """The result as plain data (``schotten check --json``): each claimed stone's verdict
+        against the recorded one, the game and the play-on both ways, and the mismatches."""
+        expected = self.case.expect.as_data() if self.case.expect is not None else None
+        recorded_stones = (expected or {}).get("stones", {})
+        stones = []
+        for v in self.verdicts:
+            computed = self.computed.as_data()["stones"][v.stone]
+            stones.append(
+                {
+                    "stone": v.stone,
+                    "verdict": computed["verdict"],
+                    "reason": computed["reason"],
+                    "witness": computed.get("witness"),
+                    "expected": recorded_stones.get(v.stone),
+                    "ok": recorded_stones.get(v.stone) == computed,
+                }
+            )
+        computed_data = self.computed.as_data()
+        return {
+            "id": self.case.id,
+            "file": shown_path(self.case.path),
+            "published": (
+                {"table": self.case.published.table, "row": self.case.published.row}
+                if self.case.published is not None
+                else None
+            ),
+            "rules": [str(rule) for rule in self.case.rules],
+            "stones": stones,
+            "game": self.game,
+            "expected_game": (expected or {}).get("game"),
+            "play_on": computed_data.get("play_on"),
+            "expected_play_on": (expected or {}).get("play_on"),
+            "ok": self.ok,
+            "mismatches": [
+                {
+                    "file": shown_path(m.file),
+                    "line": m.line,
+                    "what": m.what,
+                    "recorded": m.recorded,
+                    "computed": m.computed,
+                }
+                for m in self.mismatches
+            ],
+        }
+
+
+def check_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> dict[str, Any]:
+    """What ``schotten check --json`` prints: every result, and every invalid file's problems."""
+    cases = [r.as_data() for r in results]
+    invalid = [
+        {"file": shown_path(e.path), "line": e.line, "column": e.column, "message": str(e)}
+        for e in errors
+    ]
+    return {
+        "ok": not errors and all(r.ok for r in results),
+        "cases": cases,
+        "errors": invalid,
+    }
 
 
 def run_case(case: Case) -> CaseResult:
@@ -210,6 +271,7 @@ def show(value: Any) -> str:
 __all__ = [
     "CaseResult",
     "Mismatch",
+    "check_report",
     "claim_outcome",
     "compare",
     "formation_text",

@@ -26,7 +26,7 @@ from schotten.casebook.errors import CaseError, CaseFileError, github_annotation
 from schotten.casebook.folder import case_order, load_folder, publication_problems, run_cases
 from schotten.casebook.model import Case
 from schotten.casebook.retire import describe, retire
-from schotten.casebook.run import CaseResult, run_case
+from schotten.casebook.run import CaseResult, check_report, run_case
 from schotten.casebook.schema import schema_text
 from schotten.casebook.texts import all_text_problems, text_problems
 from schotten.casebook.walkthrough import walk_play_on
@@ -225,7 +225,7 @@ def _check(args: argparse.Namespace) -> int:
     results, invalid = run_cases(sorted(cases, key=case_order))
     errors += invalid
     if args.json:
-        print(json.dumps(_json_report(results, errors), indent=2, ensure_ascii=False))
+        print(json.dumps(check_report(results, errors), indent=2, ensure_ascii=False))
     else:
         _print_table(results, errors, sys.stdout)
         for error in errors:
@@ -313,64 +313,6 @@ def _print_table(results: Sequence[CaseResult], errors: Sequence[CaseError], out
         f"{mismatched} mismatch{'es' if mismatched != 1 else ''}, {invalid} invalid",
         file=out,
     )
-
-
-def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> dict[str, Any]:
-    cases = []
-    for r in results:
-        expected = r.case.expect.as_data() if r.case.expect is not None else None
-        recorded_stones = (expected or {}).get("stones", {})
-        stones = []
-        for v in r.verdicts:
-            computed = r.computed.as_data()["stones"][v.stone]
-            stones.append(
-                {
-                    "stone": v.stone,
-                    "verdict": computed["verdict"],
-                    "reason": computed["reason"],
-                    "witness": computed.get("witness"),
-                    "expected": recorded_stones.get(v.stone),
-                    "ok": recorded_stones.get(v.stone) == computed,
-                }
-            )
-        computed_data = r.computed.as_data()
-        cases.append(
-            {
-                "id": r.case.id,
-                "file": shown_path(r.case.path),
-                "published": (
-                    {"table": r.case.published.table, "row": r.case.published.row}
-                    if r.case.published is not None
-                    else None
-                ),
-                "rules": [str(rule) for rule in r.case.rules],
-                "stones": stones,
-                "game": r.game,
-                "expected_game": (expected or {}).get("game"),
-                "play_on": computed_data.get("play_on"),
-                "expected_play_on": (expected or {}).get("play_on"),
-                "ok": r.ok,
-                "mismatches": [
-                    {
-                        "file": shown_path(m.file),
-                        "line": m.line,
-                        "what": m.what,
-                        "recorded": m.recorded,
-                        "computed": m.computed,
-                    }
-                    for m in r.mismatches
-                ],
-            }
-        )
-    invalid = [
-        {"file": shown_path(e.path), "line": e.line, "column": e.column, "message": str(e)}
-        for e in errors
-    ]
-    return {
-        "ok": not errors and all(r.ok for r in results),
-        "cases": cases,
-        "errors": invalid,
-    }
 
 
 # explain -------------------------------------------------------------------------------------
