@@ -141,17 +141,25 @@ def add_parser(commands: Commands) -> None:
     )
 
 
+class RunNotDone(SchottenError):
+    """A run that could not be done (a bad suite, report or engine command, an engine that does
+    not start): said as any error, with the run's own exit status."""
+
+    exit_status = EXIT_INCOMPLETE
+
+
 def main(args: argparse.Namespace) -> int:
+    """Run the action; its errors are the command's to print (:func:`schotten.cli.main`)."""
+    if args.action == "export":
+        return _export(args)
+    if args.action == "serve":
+        return _serve()
     try:
-        if args.action == "export":
-            return _export(args)
-        if args.action == "serve":
-            return _serve()
         return _run(args)
-    except (suite.SuiteError, SchottenError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        # For a run, a bad suite or report file means the run could not be done.
-        return EXIT_INCOMPLETE if args.action == "run" else EXIT_FAILED
+    except RunNotDone:
+        raise
+    except SchottenError as error:  # a bad suite or report file: the run could not be done
+        raise RunNotDone(str(error)) from error
 
 
 def _kinds(parser: argparse.ArgumentParser) -> None:
@@ -212,8 +220,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         engine_argv(args.engine)  # a mistake in the command is the user's, said before any work
     except EngineFailure as failure:
-        print(f"error: --engine: {failure}", file=sys.stderr)
-        return EXIT_INCOMPLETE
+        raise RunNotDone(f"--engine: {failure}") from None
     listed = suite.kinds(args.suite)  # the manifest lists every kind: a cut suite is refused
     rerun = read_report(args.rerun) if args.rerun is not None else None
     chosen: list[tuple[str, list[dict[str, Any]]]] = []
@@ -231,8 +238,7 @@ def _run(args: argparse.Namespace) -> int:
         found = {v["id"] for _, vs in chosen for v in vs}
         missing = [ident for ident in args.vector if ident not in found]
         if missing:
-            print(f"error: no vector {', '.join(missing)} in {args.suite}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(f"no vector {', '.join(missing)} in {args.suite}")
     chosen = [(k, vs) for k, vs in chosen if vs]
     bars: dict[str, Progress] = {}
 
@@ -253,8 +259,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             engine = ProcessEngine(args.engine, args.timeout)
         except EngineFailure as failure:
-            print(f"error: {failure}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(str(failure)) from None
         try:
             report = _drive(args, engine, chosen, progress, start)
             report.tallies = sorted(
@@ -265,8 +270,7 @@ def _run(args: argparse.Namespace) -> int:
                 key=lambda t: KINDS.index(t.kind),
             )
         except MalformedVector as error:
-            print(f"error: {args.suite}: {error}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(f"{args.suite}: {error}") from None
         finally:
             engine.close()
     _print_report(report, args)

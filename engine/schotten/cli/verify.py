@@ -13,7 +13,6 @@ from types import FrameType
 
 from schotten._files import write_atomically
 from schotten.cli.arguments import Commands, add_command, positive, seconds
-from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult
 from schotten.verify.report import build_report, engine_digest, write_report
 from schotten.verify.run import (
@@ -125,9 +124,6 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return _run(args)
-    except SchottenError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return exc.exit_status
     finally:
         signal.signal(signal.SIGTERM, previous)
 
