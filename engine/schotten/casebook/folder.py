@@ -8,8 +8,9 @@ rows of the tables must be.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from schotten.casebook.build import load_case
 from schotten.casebook.errors import CaseError, CaseFileError
@@ -20,6 +21,9 @@ from schotten.casebook.model import FAQ_TABLE, Case, Publication
 from schotten.casebook.run import CaseResult, run_case
 from schotten.casebook.texts import all_text_problems
 
+T = TypeVar("T")
+R = TypeVar("R")
+
 
 def load_folder(folder: str | Path) -> tuple[list[Case], list[CaseError]]:
     """The valid cases of ``folder`` (published first, by table and row, then by id) and every
@@ -28,12 +32,8 @@ def load_folder(folder: str | Path) -> tuple[list[Case], list[CaseError]]:
     (:mod:`.texts`)."""
     folder = Path(folder)
     paths, errors = case_paths(folder)
-    cases: list[Case] = []
-    for path in paths:
-        try:
-            cases.append(load_case(path))
-        except CaseFileError as exc:
-            errors.extend(exc.errors)
+    cases, problems = _gathered(load_case, paths)
+    errors += problems
     invalid = {e.path for e in errors}
     errors.extend(publication_problems(cases))
     errors.extend(lock_problems(folder, cases, invalid))
@@ -55,14 +55,19 @@ def load_cases(folder: str | Path) -> list[Case]:
 def run_cases(cases: Sequence[Case]) -> tuple[list[CaseResult], list[CaseError]]:
     """Each case run, in the order given, and the problems of the files found invalid when run
     (a play-on move naming the wrong player): those cases have no result."""
-    results: list[CaseResult] = []
+    return _gathered(run_case, cases)
+
+
+def _gathered(do: Callable[[T], R], items: Iterable[T]) -> tuple[list[R], list[CaseError]]:
+    """``do`` on each item; the problems of the files it finds invalid are gathered, not raised."""
+    done: list[R] = []
     errors: list[CaseError] = []
-    for case in cases:
+    for item in items:
         try:
-            results.append(run_case(case))
+            done.append(do(item))
         except CaseFileError as exc:
             errors.extend(exc.errors)
-    return results, errors
+    return done, errors
 
 
 def check_cases(folder: str | Path) -> list[CaseResult]:
