@@ -11,12 +11,13 @@ import pytest
 from schotten.board import Player, Variant
 from schotten.cards import parse_card, parse_cards
 from schotten.casebook import CaseFileError, Publication, load_case, load_cases
-from schotten.casebook.approve import approve, render_expect
-from schotten.casebook.case import parse_case
+from schotten.casebook.approve import approve
+from schotten.casebook.build import parse_case
 from schotten.casebook.folder import check_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.lock import entry_of, read_lock, write_lock
 from schotten.casebook.run import run_case
+from schotten.casebook.text import expect_block
 from schotten.claims import Reason
 from schotten.moves import Move
 
@@ -25,8 +26,10 @@ VALID, BROKEN, MISMATCH = DATA / "valid", DATA / "broken", DATA / "mismatch"
 
 
 def errors_of(path: Path) -> list[str]:
+    """What makes a case file invalid: found when it is read, or (a move naming the wrong player)
+    when its play-on is played."""
     with pytest.raises(CaseFileError) as info:
-        load_case(path)
+        run_case(load_case(path))
     return [str(e) for e in info.value.errors]
 
 
@@ -439,9 +442,9 @@ def test_approve_records_play_on_steps_one_per_line(tmp_path: Path) -> None:
     assert path.read_text() == text
 
 
-def test_render_expect_uses_the_documented_layout() -> None:
+def test_expect_block_uses_the_documented_layout() -> None:
     result = run_case(load_case(VALID / "hand-is-not-proof.yaml"))
-    assert render_expect(result.computed) == (
+    assert expect_block(result.computed) == (
         "expect:\n"
         "  stones:\n"
         "    4:\n"
@@ -527,3 +530,62 @@ def test_cards_placed_that_no_game_reaches_are_refused() -> None:
     )
     reached = body.replace("claim: [1]\n", more + "claim: [1]\n")
     assert parse_case(HEAD + reached, Path("x.yaml")).board.stone(6).side(Player.SECOND).cards
+
+
+def test_a_play_on_is_played_once_when_the_case_is_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten.game import Game
+
+    applied: list[Move] = []
+    apply = Game.apply
+
+    def counted(game: Game, move: Move | str) -> Move:
+        applied.append(Move.parse(move) if isinstance(move, str) else move)
+        return apply(game, move)
+
+    monkeypatch.setattr(Game, "apply", counted)
+    case = load_case(VALID / "pass-only-when-nothing-fits.yaml")
+    assert case.play_on is not None
+    assert applied == []  # reading checks the file and the position; it plays nothing
+    run_case(case)
+    assert applied == [move for _, move in case.play_on.moves]
+
+
+def test_a_wrong_mover_is_found_when_the_case_is_run_and_located() -> None:
+    path = BROKEN / "wrong-mover.yaml"
+    case = load_case(path)  # the file reads; only playing it shows the mistake
+    with pytest.raises(CaseFileError) as info:
+        run_case(case)
+    (error,) = info.value.errors
+    assert error.key_path == ("play_on", "moves", 1, "opponent")
+    assert str(error).startswith(f"{path}:13:17: play_on.moves[1].opponent: opponent is not to")
+
+
+def test_a_discard_pile_in_the_base_game_is_named_at_the_pile() -> None:
+    # The core's check of the whole position, located by the casebook: once read as a count of
+    # cards no game reaches, which sent the editor to the stones.
+    body = "variant: base\nstones:\n  4: {you: [red 1]}\ndiscard:\n  you: [red 9]\nclaim: [4]\n"
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    (error,) = info.value.errors
+    assert error.key_path == ("discard",)
+    assert error.message == "the base game has no discard pile (only ruses discard cards)"
+
+
+def test_a_deck_top_of_the_wrong_kind_and_a_card_twice_in_a_deck_are_located() -> None:
+    body = (
+        "variant: tactical\nstones:\n  4: {you: [red 1, red 2, red 3]}\n"
+        "hands: {you: [blue 5], opponent: [purple 9]}\n"
+        "play_on:\n  start: play\n  decks: {clan: [joker, red 2], tactic: [red 9]}\n"
+        "  moves:\n    - you: claim 4\n"
+    )
+    with pytest.raises(CaseFileError) as info:
+        parse_case(HEAD + body, Path("x.yaml"))
+    found = {(e.key_path, e.message) for e in info.value.errors}
+    assert found == {
+        (("play_on", "decks", "clan", 0), "joker is a tactic card"),
+        (("play_on", "decks", "tactic", 0), "red 9 is a Clan card"),
+        (
+            ("play_on", "decks", "clan", 1),
+            "red 2 is already at stones.4.you[1] (line 7): the game has it once",
+        ),
+    }

@@ -14,10 +14,10 @@ import jsonschema
 import pytest
 
 from schotten.casebook import load_case, load_cases
-from schotten.casebook.case import json_keys
 from schotten.casebook.files import case_paths
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.run import run_case
+from schotten.casebook.schema import json_keys
 from schotten.rules import Rule
 
 CASES = Path(__file__).resolve().parents[1] / "cases"

@@ -18,7 +18,7 @@ import pytest
 
 from schotten import json_input
 from schotten.casebook import CaseFileError, load_case, load_cases, load_folder
-from schotten.casebook.case import parse_case
+from schotten.casebook.build import parse_case
 from schotten.casebook.files import LOCK_NAME, MAX_CASE_BYTES, case_paths
 from schotten.casebook.loader import MAX_DEPTH, MAX_NODES, parse_yaml
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
@@ -567,6 +567,25 @@ def test_the_build_refuses_a_stray_file_in_the_case_folder(tmp_path: Path) -> No
         "<id>.yaml cases and README.md, case.schema.json, published.lock.json only; move it out "
         "of the folder"
     ]
+
+
+def test_the_build_refuses_a_published_play_on_naming_the_wrong_mover(tmp_path: Path) -> None:
+    from schotten.site import gate
+
+    folder = tmp_path / "cases"
+    folder.mkdir()
+    text = (ROOT_CASES / "banshee-resets-completion.yaml").read_text(encoding="utf-8")
+    wrong = text.replace(
+        '    - you: "play banshee: green 7 at 8"', '    - opponent: "play banshee: green 7 at 8"'
+    )
+    assert wrong != text
+    (folder / "banshee-resets-completion.yaml").write_text(wrong, encoding="utf-8")
+    problems: list[str] = []
+    results = gate._published_results(folder, problems, tmp_path)
+    assert results == ()
+    movers = [p for p in problems if "opponent is not to move" in p]
+    assert len(movers) == 1, problems
+    assert movers[0].startswith("invalid case file: cases/banshee-resets-completion.yaml:28:")
 
 
 def _permission_denied(path: Path) -> bytes:

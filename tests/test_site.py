@@ -19,8 +19,8 @@ import pytest
 from sites import mkdocs_build
 
 from schotten.casebook import Case, load_cases
-from schotten.casebook.case import FAQ_TABLE
 from schotten.casebook.files import LOCK_NAME
+from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels
 from schotten.site.publish import main as publish

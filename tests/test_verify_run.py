@@ -19,12 +19,13 @@ from typing import Any
 import pytest
 
 from schotten.board import Board, Player
-from schotten.casebook.case import load_case
+from schotten.casebook.build import load_case
 from schotten.casebook.run import run_case
+from schotten.casebook.text import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
 from schotten.cli.verify import write_case
-from schotten.verify.check import ChunkResult, case_text
+from schotten.verify.check import ChunkResult
 from schotten.verify.report import build_report, engine_digest
 from schotten.verify.run import run_space
 from schotten.verify.spaces import SPACES, Space
@@ -267,7 +268,8 @@ def test_case_files_of_whole_boards_replay_to_the_engines_verdict(tmp_path: Path
     assert any(item.claimer is Player.SECOND for item in items)
     for n, item in enumerate(items):
         path = tmp_path / f"{n}.yaml"
-        path.write_text(case_text("sampled", item, "engine says x; brute force says y"))
+        problem = "engine says x; brute force says y"
+        path.write_text(disagreement_case("sampled", item.board, item.claimer, item.stone, problem))
         (verdict,) = run_case(load_case(path)).verdicts
         assert verdict.reason is judge_stone(item.board, item.claimer, item.stone).reason
 

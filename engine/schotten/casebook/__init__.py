@@ -6,24 +6,58 @@ disagreement with the lock of what is published (``published.lock.json``, :mod:`
 ``run_case``/``check_cases`` replay them and compare with what was recorded, ``approve``
 re-records expectations on purpose and ``retire`` withdraws a published case. The format is
 described in ``cases/README.md``.
+
+The names are imported when first used: the values (:mod:`.model`) and the case writer
+(:mod:`.text`) need neither PyYAML nor jsonschema, so ``schotten verify`` and ``schotten
+conformance`` write case files without the ``cases`` extra.
 """
 
-from schotten.casebook.case import (
-    Case,
-    Expectation,
-    ExpectedPlayOn,
-    ExpectedStone,
-    ExpectedWitness,
-    PlayOn,
-    Publication,
-    load_case,
-)
-from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.folder import check_cases, load_cases, load_folder
-from schotten.casebook.run import CaseResult, Mismatch, run_case
-from schotten.casebook.schema import case_schema, schema_text
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from schotten.casebook.build import load_case
+    from schotten.casebook.errors import CaseError, CaseFileError
+    from schotten.casebook.folder import check_cases, load_cases, load_folder
+    from schotten.casebook.model import (
+        FAQ_TABLE,
+        Case,
+        Expectation,
+        ExpectedPlayOn,
+        ExpectedStone,
+        ExpectedWitness,
+        PlayOn,
+        Publication,
+    )
+    from schotten.casebook.run import CaseResult, Mismatch, run_case
+    from schotten.casebook.schema import case_schema, schema_text
+
+_HOMES = {
+    "load_case": "build",
+    "CaseError": "errors",
+    "CaseFileError": "errors",
+    "check_cases": "folder",
+    "load_cases": "folder",
+    "load_folder": "folder",
+    "FAQ_TABLE": "model",
+    "Case": "model",
+    "Expectation": "model",
+    "ExpectedPlayOn": "model",
+    "ExpectedStone": "model",
+    "ExpectedWitness": "model",
+    "PlayOn": "model",
+    "Publication": "model",
+    "CaseResult": "run",
+    "Mismatch": "run",
+    "run_case": "run",
+    "case_schema": "schema",
+    "schema_text": "schema",
+}
 
 __all__ = [
+    "FAQ_TABLE",
     "Case",
     "CaseError",
     "CaseFileError",
@@ -43,3 +77,10 @@ __all__ = [
     "run_case",
     "schema_text",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{home}"), name)

@@ -17,14 +17,14 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import yaml
 
 from schotten._files import write_atomically
-from schotten.casebook.case import Case, Expectation, load_case, parse_case
+from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import case_paths, read_case_text
+from schotten.casebook.folder import run_cases
 from schotten.casebook.lock import (
     LockEntry,
     Review,
@@ -35,7 +35,9 @@ from schotten.casebook.lock import (
     updated_lock,
     write_lock,
 )
-from schotten.casebook.run import Mismatch, run_case
+from schotten.casebook.model import Case, Expectation
+from schotten.casebook.run import CaseResult, Mismatch, run_case
+from schotten.casebook.text import expect_block
 from schotten.casebook.texts import text_problems
 
 
@@ -97,6 +99,8 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
             continue
         errors += text_problems(case)
         cases.append(case)
+    results, invalid = run_cases(cases)
+    errors += invalid
     if errors:
         raise CaseFileError(errors)
     damaged: list[CaseError] = []
@@ -109,7 +113,7 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
             locks[folder] = None
     for folder in folders:  # a lock refusal stops before any file is written
         updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
-    approvals = tuple(approve(case) for case in cases)
+    approvals = tuple(approve(case, result) for case, result in zip(cases, results, strict=True))
     written: list[tuple[Path, int]] = []
     reviews: list[CaseError] = []
     for folder in folders:
@@ -147,13 +151,14 @@ def describe_approval(report: ApproveReport) -> str:
     return "\n".join(lines)
 
 
-def approve(case: Case) -> Approval:
-    """Write the engine's results into the case file's ``expect:`` block (if they differ).
+def approve(case: Case, result: CaseResult | None = None) -> Approval:
+    """Write the engine's results (``result``, or the case run now) into the case file's
+    ``expect:`` block, if they differ.
 
     The block is spliced into the text the case was read from; if the file changed since (another
     edit, or the same file approved twice in one command), nothing is written.
     """
-    result = run_case(case)
+    result = run_case(case) if result is None else result
     if result.ok:
         return Approval(case.path, ())
     text = current_text(case)
@@ -200,7 +205,7 @@ def replace_expect(text: str, case: Case, expect: Expectation) -> str:
 
     The block is written with the file's line endings (CRLF files stay CRLF).
     """
-    return replace_key(text, case, "expect", render_expect(expect))
+    return replace_key(text, case, "expect", expect_block(expect))
 
 
 def replace_key(text: str, case: Case, key: str, block: str | None) -> str:
@@ -229,45 +234,3 @@ def _content_end(node: yaml.Node) -> int:
         last = node.value[-1]
         return _content_end(last[1] if isinstance(node, yaml.MappingNode) else last)
     return int(node.end_mark.index)
-
-
-def render_expect(expect: Expectation) -> str:
-    """The ``expect:`` block as approve writes it.
-
-    >>> from schotten.casebook.case import ExpectedStone
-    >>> from schotten.claims import Reason
-    >>> stone = ExpectedStone(4, "granted", Reason.STRONGER)
-    >>> print(render_expect(Expectation((stone,), "ongoing")))
-    expect:
-      stones:
-        4: {verdict: granted, reason: stronger}
-      game: ongoing
-    <BLANKLINE>
-    """
-    lines = ["expect:"]
-    data = expect.as_data()
-    for stone, entry in data.get("stones", {}).items():
-        if len(lines) == 1:
-            lines.append("  stones:")
-        if "witness" in entry:
-            lines.append(f"    {stone}:")
-            lines += [f"      {key}: {_flow(value)}" for key, value in entry.items()]
-        else:
-            lines.append(f"    {stone}: {_flow(entry)}")
-    if "game" in data:
-        lines.append(f"  game: {data['game']}")
-    if "play_on" in data:
-        play = data["play_on"]
-        lines.append("  play_on:")
-        lines.append("    steps:")
-        lines += [f"      - {step}" for step in play["steps"]]
-        lines += [f"    {key}: {_flow(play[key])}" for key in play if key != "steps"]
-    return "\n".join(lines) + "\n"
-
-
-def _flow(value: Any) -> str:
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    return str(value)

@@ -134,6 +134,18 @@ class Document:
         node = find_node(self.root, key_path, key=key, keys=self.keys)
         return node.start_mark.line + 1, node.start_mark.column + 1
 
+    def error(self, key_path: KeyPath, message: str, *, key: bool = False) -> CaseError:
+        """A problem at ``key_path`` (at its key if ``key``), located as :meth:`locate` does."""
+        line, column = self.locate(key_path, key=key)
+        return CaseError(self.path, line, column, key_path, clip(message))
+
+
+def clip(message: str, limit: int = 400) -> str:
+    """A message that quotes a huge value keeps its start and its end (what was expected)."""
+    if len(message) <= limit:
+        return message
+    return message[: limit // 2] + " … " + message[-(limit // 2) :]
+
 
 def parse_yaml(text: str, path: Path) -> Document:
     """Compose, check and construct one case file; never raises on bad input."""

@@ -32,9 +32,9 @@ from typing import Any
 
 from schotten import json_input
 from schotten._files import write_atomically
-from schotten.casebook.case import Case, Publication
 from schotten.casebook.errors import CaseError, CaseFileError, command_path
 from schotten.casebook.files import LOCK_NAME, read_text_file
+from schotten.casebook.model import Case, Publication
 from schotten.casebook.schema import TABLE_PATTERN
 
 LOCK_FORMAT = 1

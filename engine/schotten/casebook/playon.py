@@ -9,16 +9,14 @@ the case's ``start`` step. Each move is applied; a move the rules forbid is reco
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from schotten.board import Board, Player
 from schotten.cards import Card
+from schotten.casebook.model import NAME_OF, ExpectedPlayOn
 from schotten.errors import IllegalActionError, SchottenError
 from schotten.game import Game, Phase, fill_decks
 from schotten.match import round_points
 from schotten.moves import Deck, Move
-
-_NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}
 
 
 class PlayOnError(SchottenError, ValueError):
@@ -27,16 +25,6 @@ class PlayOnError(SchottenError, ValueError):
     def __init__(self, move: int, message: str) -> None:
         super().__init__(message)
         self.move = move
-
-
-@dataclass(frozen=True)
-class PlayOnResult:
-    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
-    game: str  # ongoing | won-by-you | won-by-opponent | draw
-    held: tuple[tuple[int, ...], tuple[int, ...]]
-    termination: str | None
-    points: tuple[int, int] | None  # the round's points once it is over (rule match-scoring)
-    final: Game
 
 
 def start_game(
@@ -50,16 +38,17 @@ def start_game(
     return Game.from_position(board, hands, decks, to_move=Player.FIRST, phase=Phase(start))
 
 
-def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> PlayOnResult:
-    """Apply the moves; raises :class:`PlayOnError` when a move names the wrong mover."""
+def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> ExpectedPlayOn:
+    """Apply the moves, the results in the shape ``expect.play_on`` records them; raises
+    :class:`PlayOnError` when a move names the wrong mover."""
     steps = []
     for i, (player, move) in enumerate(moves):
         if game.outcome is None and game.to_move is not player:
+            mover = NAME_OF[game.to_move]
             raise PlayOnError(
                 i,
-                f"{_NAMES[player]} is not to move: this is the {game.phase} step of "
-                f"{_NAMES[game.to_move]} (write '{_NAMES[game.to_move]}: {move}', or fix the moves "
-                "before it)",
+                f"{NAME_OF[player]} is not to move: this is the {game.phase} step of {mover} "
+                f"(write '{mover}: {move}', or fix the moves before it)",
             )
         try:
             game.apply(move)
@@ -67,13 +56,12 @@ def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> PlayOnResult:
             steps.append(f"illegal {error.rule}")
         else:
             steps.append("ok")
-    return PlayOnResult(
+    return ExpectedPlayOn(
         tuple(steps),
         game_state(game),
         (game.stones_held(Player.FIRST), game.stones_held(Player.SECOND)),
         str(game.outcome.termination) if game.outcome is not None else None,
         round_points(game) if game.outcome is not None else None,
-        game,
     )
 
 
@@ -83,4 +71,4 @@ def game_state(game: Game) -> str:
         return "ongoing"
     if game.outcome.winner is None:
         return "draw"
-    return f"won-by-{_NAMES[game.outcome.winner]}"
+    return f"won-by-{NAME_OF[game.outcome.winner]}"

@@ -18,11 +18,13 @@ from pathlib import Path
 
 from schotten._files import write_atomically
 from schotten.casebook.approve import current_text, replace_key, write_unchanged_since
-from schotten.casebook.case import Case, Publication, load_case, parse_case
+from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.errors import CaseError, CaseFileError
 from schotten.casebook.files import CASE_SUFFIX, LOCK_NAME
 from schotten.casebook.folder import load_folder
 from schotten.casebook.lock import LockEntry, folder_lock, lock_path, lock_text, read_lock
+from schotten.casebook.model import Case, Publication
+from schotten.casebook.text import published_block
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,7 @@ def _retire_locked(folder: Path, case_id: str) -> Retirement:
             continue
         text = current_text(other)
         new_place = entry.published
-        block = f"published: {{table: {new_place.table}, row: {new_place.row}}}\n"
-        new_text = replace_key(text, other, "published", block)
+        new_text = replace_key(text, other, "published", published_block(new_place))
         parse_case(new_text, other.path)
         writes.append((other, text, new_text))
         moved.append((other.id, new_place))

@@ -6,13 +6,21 @@ The comparison is leaf by leaf on the ``expect:`` data, so a mismatch names exac
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from schotten.board import Board, Player
-from schotten.casebook.case import (
+from schotten.casebook.errors import (
+    CaseError,
+    CaseFileError,
+    KeyPath,
+    command_path,
+    format_key_path,
+    shown_path,
+)
+from schotten.casebook.model import (
     NAME_OF,
     Case,
     Expectation,
@@ -20,9 +28,7 @@ from schotten.casebook.case import (
     ExpectedStone,
     ExpectedWitness,
 )
-from schotten.casebook.errors import KeyPath, command_path, format_key_path
-from schotten.casebook.playon import play_on as play_on_moves
-from schotten.casebook.playon import start_game
+from schotten.casebook.playon import PlayOnError, play_on, start_game
 from schotten.casebook.schema import formation_name
 from schotten.claims import StoneVerdict, judge_claim, stones_taken
 from schotten.formations import Formation
@@ -35,15 +41,31 @@ class Mismatch:
 
     file: Path
     line: int  # of the recorded value (or of the nearest recorded parent)
-    what: str  # its key path, e.g. ``expect.stones.4.reason``
+    key_path: KeyPath  # of the value, e.g. ``("expect", "stones", 4, "reason")``
     recorded: str
     computed: str
 
+    @property
+    def what(self) -> str:
+        """The key path as messages write it: ``expect.stones.4.reason``."""
+        return format_key_path(self.key_path)
+
+    @property
+    def stone(self) -> int | None:
+        """The stone whose recorded verdict this is (under ``expect.stones``), if it is one."""
+        path = self.key_path
+        if len(path) >= 3 and path[:2] == ("expect", "stones") and isinstance(path[2], int):
+            return path[2]
+        return None
+
+    @property
+    def detail(self) -> str:
+        """``expect.stones.4.reason: recorded weaker, engine stronger``: the mismatch in words,
+        without its place."""
+        return f"{self.what}: recorded {self.recorded}, engine {self.computed}"
+
     def __str__(self) -> str:
-        return (
-            f"{self.file}:{self.line}: {self.what}: recorded {self.recorded}, "
-            f"engine {self.computed}"
-        )
+        return f"{self.file}:{self.line}: {self.detail}"
 
 
 @dataclass(frozen=True)
@@ -70,22 +92,93 @@ class CaseResult:
             lines.append(f"  engine play-on: {steps}; game {p.game}")
         return "\n".join(lines)
 
+    def as_data(self) -> dict[str, Any]:
+        """The result as plain data (``schotten check --json``): each claimed stone's verdict
+        against the recorded one, the game and the play-on both ways, and the mismatches."""
+        expected = self.case.expect.as_data() if self.case.expect is not None else None
+        recorded_stones = (expected or {}).get("stones", {})
+        stones = []
+        for v in self.verdicts:
+            computed = self.computed.as_data()["stones"][v.stone]
+            stones.append(
+                {
+                    "stone": v.stone,
+                    "verdict": computed["verdict"],
+                    "reason": computed["reason"],
+                    "witness": computed.get("witness"),
+                    "expected": recorded_stones.get(v.stone),
+                    "ok": recorded_stones.get(v.stone) == computed,
+                }
+            )
+        computed_data = self.computed.as_data()
+        return {
+            "id": self.case.id,
+            "file": shown_path(self.case.path),
+            "published": (
+                {"table": self.case.published.table, "row": self.case.published.row}
+                if self.case.published is not None
+                else None
+            ),
+            "rules": [str(rule) for rule in self.case.rules],
+            "stones": stones,
+            "game": self.game,
+            "expected_game": (expected or {}).get("game"),
+            "play_on": computed_data.get("play_on"),
+            "expected_play_on": (expected or {}).get("play_on"),
+            "ok": self.ok,
+            "mismatches": [
+                {
+                    "file": shown_path(m.file),
+                    "line": m.line,
+                    "what": m.what,
+                    "recorded": m.recorded,
+                    "computed": m.computed,
+                }
+                for m in self.mismatches
+            ],
+        }
+
+
+def check_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> dict[str, Any]:
+    """What ``schotten check --json`` prints: every result, and every invalid file's problems."""
+    cases = [r.as_data() for r in results]
+    invalid = [
+        {"file": shown_path(e.path), "line": e.line, "column": e.column, "message": str(e)}
+        for e in errors
+    ]
+    return {
+        "ok": not errors and all(r.ok for r in results),
+        "cases": cases,
+        "errors": invalid,
+    }
+
 
 def run_case(case: Case) -> CaseResult:
-    """Judge the case's claim (and play on, if it does) and compare with ``expect:``."""
+    """Judge the case's claim (and play on, if it does) and compare with ``expect:``;
+    :class:`CaseFileError` if a move of the play-on names the wrong player."""
     verdicts: tuple[StoneVerdict, ...] = ()
     game = None
     if case.claim:
         verdicts = judge_claim(case.board, Player.FIRST, case.claim)
         game = claim_outcome(case.board, verdicts)
-    play_on: ExpectedPlayOn | None = None
-    if case.play_on is not None:
-        spec = case.play_on
-        start = start_game(case.board, case.hands, spec.decks, spec.start)
-        done = play_on_moves(start, spec.moves)
-        play_on = ExpectedPlayOn(done.steps, done.game, done.held, done.termination, done.points)
+    play_on = _play_on(case) if case.play_on is not None else None
     computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
     return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
+
+
+def _play_on(case: Case) -> ExpectedPlayOn:
+    """The case's play-on, played once; a move that names the wrong player makes the file
+    invalid (:class:`CaseFileError` at that move), as a mistake in its notation would."""
+    assert case.play_on is not None
+    spec = case.play_on
+    game = start_game(case.board, case.hands, spec.decks, spec.start)
+    try:
+        return play_on(game, spec.moves)
+    except PlayOnError as exc:
+        mover = NAME_OF[spec.moves[exc.move][0]]
+        key_path = ("play_on", "moves", exc.move, mover)
+        line, column = case.line_of(*key_path), case.column_of(*key_path)
+        raise CaseFileError([CaseError(case.path, line, column, key_path, str(exc))]) from None
 
 
 def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
@@ -121,7 +214,7 @@ def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
         yield Mismatch(
             case.path,
             case.line_of("expect"),
-            "expect",
+            ("expect",),
             "nothing",
             f"{show(computed.as_data())} (run `schotten approve {command_path(case.path)}`)",
         )
@@ -134,7 +227,7 @@ def compare(case: Case, computed: Expectation) -> Iterator[Mismatch]:
             yield Mismatch(
                 case.path,
                 case.line_of(*key_path),
-                format_key_path(key_path),
+                key_path,
                 show(mine),
                 show(theirs),
             )
@@ -178,6 +271,7 @@ def show(value: Any) -> str:
 __all__ = [
     "CaseResult",
     "Mismatch",
+    "check_report",
     "claim_outcome",
     "compare",
     "formation_text",

@@ -21,9 +21,9 @@ from functools import cache
 
 import yaml
 
-from schotten.casebook.case import Case
 from schotten.casebook.errors import CaseError
 from schotten.casebook.loader import find_node
+from schotten.casebook.model import Case
 from schotten.labels import labels
 from schotten.typography import spacing_faults
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from schotten.board import Board, Player
 from schotten.cards import Card
-from schotten.casebook.case import Case
+from schotten.casebook.model import Case
 from schotten.casebook.playon import start_game
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.errors import IllegalActionError

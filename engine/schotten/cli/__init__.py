@@ -9,6 +9,7 @@ and the Python stack is printed only with the global ``--debug`` option.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -20,15 +21,17 @@ from typing import Any, TextIO
 from schotten import _files
 from schotten.board import Player
 from schotten.casebook.approve import approve_paths, describe_approval
-from schotten.casebook.case import Case, case_order, load_case, publication_problems
+from schotten.casebook.build import load_case
 from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
-from schotten.casebook.folder import load_folder
+from schotten.casebook.folder import case_order, load_folder, publication_problems, run_cases
+from schotten.casebook.model import Case
 from schotten.casebook.retire import describe, retire
-from schotten.casebook.run import CaseResult, run_case
+from schotten.casebook.run import CaseResult, check_report, run_case
 from schotten.casebook.schema import schema_text
 from schotten.casebook.texts import all_text_problems, text_problems
 from schotten.casebook.walkthrough import walk_play_on
 from schotten.cli import conformance as conformance_cli
+from schotten.cli.arguments import Commands, add_command
 from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
 from schotten.errors import SchottenError
 from schotten.labels import LANGUAGES
@@ -65,13 +68,12 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="on an internal error, print the Python stack (for a bug report)",
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    command = functools.partial(add_command, commands, epilog=_EPILOG)
 
-    check = commands.add_parser(
+    check = command(
         "check",
         help="replay cases and compare with their recorded verdicts",
         description="Replay cases (files, or folders of *.yaml) and compare with `expect:`.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
     check.add_argument("--json", action="store_true", help="print a machine-readable report")
@@ -81,11 +83,9 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="also print each problem as a GitHub Actions annotation on its file and line",
     )
 
-    explain = commands.add_parser(
+    explain = command(
         "explain",
         help="draw a case's position and the proof of each claimed stone",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     explain.add_argument("case", metavar="CASE", help="a case file, or a case id of cases/")
     explain.add_argument(
@@ -101,12 +101,10 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         "--lang", choices=LANGUAGES, default=LANGUAGES[0], help="the language of --svg and --html"
     )
 
-    approve_cmd = commands.add_parser(
+    approve_cmd = command(
         "approve",
         help="re-record `expect:` from the engine (refused when CI is set)",
         description="Re-record `expect:` in place; comments and layout elsewhere are kept.",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     approve_cmd.add_argument(
         "cases",
@@ -120,38 +118,32 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         help="the situation and why texts were re-read for the changed verdicts: confirm them",
     )
 
-    retire_cmd = commands.add_parser(
+    retire_cmd = command(
         "retire",
         help="withdraw a published case from the site (refused when CI is set)",
         description=(
             "Remove the case's `published:` (its file stays, as a regression case), move the "
             "following rows of its table up, and rewrite the lock. The case file may be gone."
         ),
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     retire_cmd.add_argument("case", metavar="CASE", help="a case file or a case id of cases/")
 
-    replay = commands.add_parser(
+    replay = command(
         "replay",
         help="replay a saved game record, checking every move",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     replay.add_argument("record", type=Path, metavar="RECORD", help="a game record (JSON)")
 
-    commands.add_parser(
+    command(
         "schema",
         help="print the JSON Schema of the case format",
-        epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     conformance_cli.add_parser(commands)
     _add_verify(commands)
     return parser
 
 
-def _add_verify(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_verify(commands: Commands) -> None:
     # `schotten verify` needs the verify extra (NumPy, Dask); every other command works without
     # it, so the extra is imported only here.
     try:
@@ -230,9 +222,10 @@ def _error(message: str) -> None:
 
 def _check(args: argparse.Namespace) -> int:
     cases, errors = _load_all(args.paths)
-    results = [run_case(case) for case in sorted(cases, key=case_order)]
+    results, invalid = run_cases(sorted(cases, key=case_order))
+    errors += invalid
     if args.json:
-        print(json.dumps(_json_report(results, errors), indent=2, ensure_ascii=False))
+        print(json.dumps(check_report(results, errors), indent=2, ensure_ascii=False))
     else:
         _print_table(results, errors, sys.stdout)
         for error in errors:
@@ -242,8 +235,7 @@ def _check(args: argparse.Namespace) -> int:
             print(github_annotation(error.path, error.line, error.column, error.detail))
         for result in results:
             for m in result.mismatches:
-                text = f"{m.what}: recorded {m.recorded}, engine {m.computed}"
-                print(github_annotation(m.file, m.line, 1, text))
+                print(github_annotation(m.file, m.line, 1, m.detail))
     failed = bool(errors) or not all(r.ok for r in results)
     return EXIT_FAILED if failed else EXIT_OK
 
@@ -323,64 +315,6 @@ def _print_table(results: Sequence[CaseResult], errors: Sequence[CaseError], out
     )
 
 
-def _json_report(results: Sequence[CaseResult], errors: Sequence[CaseError]) -> dict[str, Any]:
-    cases = []
-    for r in results:
-        expected = r.case.expect.as_data() if r.case.expect is not None else None
-        recorded_stones = (expected or {}).get("stones", {})
-        stones = []
-        for v in r.verdicts:
-            computed = r.computed.as_data()["stones"][v.stone]
-            stones.append(
-                {
-                    "stone": v.stone,
-                    "verdict": computed["verdict"],
-                    "reason": computed["reason"],
-                    "witness": computed.get("witness"),
-                    "expected": recorded_stones.get(v.stone),
-                    "ok": recorded_stones.get(v.stone) == computed,
-                }
-            )
-        computed_data = r.computed.as_data()
-        cases.append(
-            {
-                "id": r.case.id,
-                "file": shown_path(r.case.path),
-                "published": (
-                    {"table": r.case.published.table, "row": r.case.published.row}
-                    if r.case.published is not None
-                    else None
-                ),
-                "rules": [str(rule) for rule in r.case.rules],
-                "stones": stones,
-                "game": r.game,
-                "expected_game": (expected or {}).get("game"),
-                "play_on": computed_data.get("play_on"),
-                "expected_play_on": (expected or {}).get("play_on"),
-                "ok": r.ok,
-                "mismatches": [
-                    {
-                        "file": shown_path(m.file),
-                        "line": m.line,
-                        "what": m.what,
-                        "recorded": m.recorded,
-                        "computed": m.computed,
-                    }
-                    for m in r.mismatches
-                ],
-            }
-        )
-    invalid = [
-        {"file": shown_path(e.path), "line": e.line, "column": e.column, "message": str(e)}
-        for e in errors
-    ]
-    return {
-        "ok": not errors and all(r.ok for r in results),
-        "cases": cases,
-        "errors": invalid,
-    }
-
-
 # explain -------------------------------------------------------------------------------------
 
 
@@ -401,6 +335,7 @@ def resolve_case(name: str) -> Path:
 
 def _explain(args: argparse.Namespace) -> int:
     case = load_case(resolve_case(args.case))
+    result = run_case(case)
     out = sys.stdout
     colour = use_colour(out)
     print(f"{case.id} ({case.path})", file=out)
@@ -409,7 +344,6 @@ def _explain(args: argparse.Namespace) -> int:
     print(f"  rules: {', '.join(case.rules)}; source: {case.source}", file=out)
     print("", file=out)
     print(draw_board(case.board, colour=colour, claim=case.claim, hands=case.hands), file=out)
-    result = run_case(case)
     for verdict in result.verdicts:
         print(draw_proof(case.board, verdict, colour=colour), file=out)
     if result.game is not None:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from schotten._files import write_atomically
+from schotten.cli.arguments import Commands, add_command, count, positive, seconds
 from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
 from schotten.conformance.capabilities import VARIANTS
@@ -63,14 +64,14 @@ The suite, its position format and the protocol are described in conformance/REA
 """
 
 
-def add_parser(commands: Any) -> None:
+def add_parser(commands: Commands) -> None:
     """Add ``conformance`` to the main command's sub-commands."""
-    parser = commands.add_parser(
+    parser = add_command(
+        commands,
         "conformance",
         help="the conformance suite: export it, serve the protocol, run an engine through it",
         description="The conformance suite and its protocol (conformance/README.md).",
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     export = actions.add_parser("export", help="write the suite into DIR (refused when CI is set)")
@@ -87,7 +88,7 @@ def add_parser(commands: Any) -> None:
     )
     _kinds(runner)
     runner.add_argument(
-        "--limit", type=_positive, metavar="N", help="N vectors of each kind, spread over the file"
+        "--limit", type=positive, metavar="N", help="N vectors of each kind, spread over the file"
     )
     runner.add_argument(
         "--vector",
@@ -96,11 +97,11 @@ def add_parser(commands: Any) -> None:
         help="this vector (repeatable): only the vectors named, or these besides --limit's",
     )
     runner.add_argument(
-        "--timeout", type=_seconds, default=10.0, metavar="S", help="seconds per request (10)"
+        "--timeout", type=seconds, default=10.0, metavar="S", help="seconds per request (10)"
     )
     runner.add_argument(
         "--start-timeout",
-        type=_seconds,
+        type=seconds,
         default=120.0,
         metavar="S",
         help="seconds the engine may take to start and answer hello (120)",
@@ -120,13 +121,13 @@ def add_parser(commands: Any) -> None:
     )
     runner.add_argument(
         "--max-restarts",
-        type=_count,
+        type=count,
         default=5,
         metavar="N",
         help="times the engine is started again after a hang or crash (5)",
     )
     runner.add_argument(
-        "--show", type=_count, default=20, metavar="N", help="groups of disagreements shown (20)"
+        "--show", type=count, default=20, metavar="N", help="groups of disagreements shown (20)"
     )
     runner.add_argument(
         "--report", type=Path, metavar="FILE", help="write one JSON line a vector not agreeing"
@@ -140,17 +141,25 @@ def add_parser(commands: Any) -> None:
     )
 
 
+class RunNotDone(SchottenError):
+    """A run that could not be done (a bad suite, report or engine command, an engine that does
+    not start): said as any error, with the run's own exit status."""
+
+    exit_status = EXIT_INCOMPLETE
+
+
 def main(args: argparse.Namespace) -> int:
+    """Run the action; its errors are the command's to print (:func:`schotten.cli.main`)."""
+    if args.action == "export":
+        return _export(args)
+    if args.action == "serve":
+        return _serve()
     try:
-        if args.action == "export":
-            return _export(args)
-        if args.action == "serve":
-            return _serve()
         return _run(args)
-    except (suite.SuiteError, SchottenError) as error:
-        print(f"error: {error}", file=sys.stderr)
-        # For a run, a bad suite or report file means the run could not be done.
-        return EXIT_INCOMPLETE if args.action == "run" else EXIT_FAILED
+    except RunNotDone:
+        raise
+    except SchottenError as error:  # a bad suite or report file: the run could not be done
+        raise RunNotDone(str(error)) from error
 
 
 def _kinds(parser: argparse.ArgumentParser) -> None:
@@ -161,30 +170,6 @@ def _kinds(parser: argparse.ArgumentParser) -> None:
         help="only this kind (repeatable; default: every kind; in a run, the rest is counted as "
         "not claimed)",
     )
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError("a whole number of at least 1")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value < 1e6:
-        raise argparse.ArgumentTypeError("a number of seconds above 0")
-    return value
-
-
-def _count(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("a whole number, 0 or more")
-    return value
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -235,8 +220,7 @@ def _run(args: argparse.Namespace) -> int:
     try:
         engine_argv(args.engine)  # a mistake in the command is the user's, said before any work
     except EngineFailure as failure:
-        print(f"error: --engine: {failure}", file=sys.stderr)
-        return EXIT_INCOMPLETE
+        raise RunNotDone(f"--engine: {failure}") from None
     listed = suite.kinds(args.suite)  # the manifest lists every kind: a cut suite is refused
     rerun = read_report(args.rerun) if args.rerun is not None else None
     chosen: list[tuple[str, list[dict[str, Any]]]] = []
@@ -254,8 +238,7 @@ def _run(args: argparse.Namespace) -> int:
         found = {v["id"] for _, vs in chosen for v in vs}
         missing = [ident for ident in args.vector if ident not in found]
         if missing:
-            print(f"error: no vector {', '.join(missing)} in {args.suite}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(f"no vector {', '.join(missing)} in {args.suite}")
     chosen = [(k, vs) for k, vs in chosen if vs]
     bars: dict[str, Progress] = {}
 
@@ -276,8 +259,7 @@ def _run(args: argparse.Namespace) -> int:
         try:
             engine = ProcessEngine(args.engine, args.timeout)
         except EngineFailure as failure:
-            print(f"error: {failure}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(str(failure)) from None
         try:
             report = _drive(args, engine, chosen, progress, start)
             report.tallies = sorted(
@@ -288,8 +270,7 @@ def _run(args: argparse.Namespace) -> int:
                 key=lambda t: KINDS.index(t.kind),
             )
         except MalformedVector as error:
-            print(f"error: {args.suite}: {error}", file=sys.stderr)
-            return EXIT_INCOMPLETE
+            raise RunNotDone(f"{args.suite}: {error}") from None
         finally:
             engine.close()
     _print_report(report, args)

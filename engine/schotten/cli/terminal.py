@@ -18,22 +18,16 @@ from typing import TextIO
 
 from schotten.board import Board, Player, Stone, Variant
 from schotten.cards import Card, ClanCard, Colour, Tactic
+from schotten.casebook.model import NAME_OF
 from schotten.claims import StoneVerdict, describe, unseen_pool
 from schotten.completion import best_completion
 from schotten.formations import Formation
 
-_ANSI = {
-    Colour.RED: "31",
-    Colour.ORANGE: "38;5;208",
-    Colour.YELLOW: "33",
-    Colour.GREEN: "32",
-    Colour.BLUE: "34",
-    Colour.PURPLE: "35",
-}
+# SGR colour codes, in the order of Colour (red, orange, yellow, green, blue, purple).
+_ANSI = dict(zip(Colour, ("31", "38;5;208", "33", "32", "34", "35"), strict=True))
 _TACTIC_ANSI = "1;36"
 _MARK_ANSI = "1"
 _WIDTH = 33  # four long card names fit on one side
-_NAMES = {Player.FIRST: "you", Player.SECOND: "opponent"}
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -79,7 +73,7 @@ def draw_board(
     for player in (Player.FIRST, Player.SECOND):
         if board.discard[player]:
             pile = cards_text(board.discard[player], colour)
-            lines.append(f"discarded by {_NAMES[player]}: {pile}")
+            lines.append(f"discarded by {NAME_OF[player]}: {pile}")
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -92,14 +86,14 @@ def _stone_row(stone: Stone, colour: bool, claimed_now: bool) -> str:
         centre = paint(centre, "7", colour)
     notes = []
     if stone.mud_fight is not None:
-        notes.append(f"Mud Fight ({_NAMES[stone.mud_fight]})")
+        notes.append(f"Mud Fight ({NAME_OF[stone.mud_fight]})")
     if stone.blind_mans_bluff is not None:
-        notes.append(f"Blind-Man's Bluff ({_NAMES[stone.blind_mans_bluff]})")
+        notes.append(f"Blind-Man's Bluff ({NAME_OF[stone.blind_mans_bluff]})")
     if stone.claimed_by is not None:
-        notes.append(f"claimed by {_NAMES[stone.claimed_by]}")
+        notes.append(f"claimed by {NAME_OF[stone.claimed_by]}")
     first = stone.completed_first()
     if first is not None:
-        notes.append(f"completed first: {_NAMES[first]}")
+        notes.append(f"completed first: {NAME_OF[first]}")
     if claimed_now:
         notes.append("<- claimed now")
     tail = " " * max(0, _WIDTH - len(right_plain))

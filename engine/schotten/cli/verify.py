@@ -6,14 +6,13 @@ Registered by :mod:`schotten.cli` with :func:`add_parser`; the command runs :fun
 from __future__ import annotations
 
 import argparse
-import math
 import signal
 import sys
 from pathlib import Path
 from types import FrameType
 
 from schotten._files import write_atomically
-from schotten.errors import SchottenError
+from schotten.cli.arguments import Commands, add_command, positive, seconds
 from schotten.verify.check import ChunkResult
 from schotten.verify.report import build_report, engine_digest, write_report
 from schotten.verify.run import (
@@ -39,8 +38,9 @@ Spaces and how to run them on a cluster: verification/README.md.
 """
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = commands.add_parser(
+def add_parser(commands: Commands) -> None:
+    parser = add_command(
+        commands,
         "verify",
         help="check the claim prover against a brute force on a whole space of positions",
         description=(
@@ -48,7 +48,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "position of SPACE (one per class of colour permutations), on a Dask cluster."
         ),
         epilog=_EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "space", choices=sorted(SPACES), metavar="SPACE", help="one of: " + ", ".join(SPACES)
@@ -61,14 +60,14 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--timeout",
-        type=_seconds,
+        type=seconds,
         default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
         help="how long to wait for the scheduler to answer (default: %(default)g)",
     )
     parser.add_argument(
         "--workers",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="worker processes of the local cluster (default: one per core)",
     )
@@ -81,17 +80,24 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--chunks",
-        type=_positive,
+        type=positive,
         metavar="N",
         help="split the space into N chunks (default: the space's own)",
     )
-    parser.add_argument(
-        "--store",
-        type=Path,
-        default=default_store(),
-        metavar="PATH",
-        help="the SQLite file of finished chunks (default: %(default)s)",
-    )
+    # Where the work is kept, each path with its default.
+    for flag, metavar, default, help in (
+        ("--store", "PATH", default_store(), "the SQLite file of finished chunks"),
+        ("--report-dir", "DIR", Path("verification"), "where SPACE.json is written"),
+        (
+            "--cases-dir",
+            "DIR",
+            Path("verification/disagreements"),
+            "where disagreements are written as case files",
+        ),
+    ):
+        parser.add_argument(
+            flag, type=Path, default=default, metavar=metavar, help=f"{help} (default: %(default)s)"
+        )
     parser.add_argument(
         "--merge",
         type=Path,
@@ -100,40 +106,6 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         metavar="STORE",
         help="first copy in the chunks of other stores (shards done elsewhere)",
     )
-    parser.add_argument(
-        "--report-dir",
-        type=Path,
-        default=Path("verification"),
-        metavar="DIR",
-        help="where SPACE.json is written (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--cases-dir",
-        type=Path,
-        default=Path("verification/disagreements"),
-        metavar="DIR",
-        help="where disagreements are written as case files",
-    )
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is not at least 1")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds above 0")
-    return value
 
 
 def _shard(text: str) -> tuple[int, int]:
@@ -152,9 +124,6 @@ def run(args: argparse.Namespace) -> int:
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         return _run(args)
-    except SchottenError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return exc.exit_status
     finally:
         signal.signal(signal.SIGTERM, previous)
 

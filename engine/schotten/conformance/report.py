@@ -17,6 +17,7 @@ from pathlib import Path
 from schotten import json_input
 from schotten._files import InputFileError, read_regular_file
 from schotten.conformance.runner import LEVELS, Outcome, RunReport
+from schotten.conformance.suite import json_lines
 from schotten.conformance.wire import dumps
 
 MAX_REPORT_BYTES = 256 * 1024 * 1024
@@ -182,13 +183,11 @@ def read_report(path: Path) -> dict[str, set[str]]:
     """The vectors of an earlier ``--report`` file, by kind (``--rerun``)."""
     data = read_regular_file(path, MAX_REPORT_BYTES)
     found: dict[str, set[str]] = {}
-    for number, line in enumerate(data.split(b"\n"), 1):
-        if not line.strip():
-            continue
-        try:
-            item = json_input.loads(line)
-        except json_input.JsonInputError as error:
-            raise InputFileError(path, f"line {number}: {error}", number) from None
+
+    def not_json(number: int, error: json_input.JsonInputError) -> Exception:
+        return InputFileError(path, f"line {number}: {error}", number)
+
+    for number, item in json_lines(data, not_json):
         kind, ident = (item.get("kind"), item.get("vector")) if isinstance(item, dict) else (0, 0)
         if not isinstance(kind, str) or not isinstance(ident, str):
             raise InputFileError(

@@ -290,18 +290,38 @@ def _formation_kind(formation: Any) -> str:
     return _text(formation).split(" ")[0]
 
 
+@dataclass(frozen=True)
+class _Exchange:
+    """One request to the engine and its answer, with what the vector expected of it."""
+
+    kind: str
+    request: dict[str, Any]
+    expected: dict[str, Any]
+    answer: dict[str, Any]
+
+    def finding(self, text: str, signature: str, level: str = "verdict") -> Finding:
+        """A finding on this exchange; ``signature`` is prefixed with the vector's kind."""
+        signature = f"{self.kind}: {signature}"
+        return Finding(text, signature, level, self.request, self.expected, self.answer)
+
+    @property
+    def error(self) -> Finding | None:
+        """The finding of an answer that is an error (or not an answer), if it is one."""
+        error = _error(self.answer)
+        return None if error is None else self.finding(*error)
+
+
+def _ask(engine: Engine, kind: str, request: dict[str, Any], expected: dict[str, Any]) -> _Exchange:
+    return _Exchange(kind, request, expected, engine.ask(request))
+
+
 def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     request = {"type": "claim", **{k: vector[k] for k in ("position", "claimer", "stones")}}
     expect = vector["expect"]
-    expected = {"stones": expect}
-    answer = engine.ask(request)
-
-    def finding(text: str, signature: str, level: str = "verdict") -> Finding:
-        return Finding(text, f"claims: {signature}", level, request, expected, answer)
-
-    error = _error(answer)
-    if error:
-        return [finding(*error)]
+    asked = _ask(engine, "claims", request, {"stones": expect})
+    answer, finding = asked.answer, asked.finding
+    if asked.error is not None:
+        return [asked.error]
     got = answer.get("stones")
     if not isinstance(got, list) or not all(isinstance(v, dict) for v in got):
         return [
@@ -357,39 +377,27 @@ def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
 
 def _check_formations(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     request = {"type": "formation", "cards": vector["cards"], "totals_only": vector["totals_only"]}
-    expected = {"formation": vector["expect"]}
-    answer = engine.ask(request)
-    error = _error(answer)
-    if error:
-        return [Finding(error[0], f"formations: {error[1]}", "verdict", request, expected, answer)]
-    if answer.get("formation") != vector["expect"]:
-        got = _text(answer.get("formation"))
+    asked = _ask(engine, "formations", request, {"formation": vector["expect"]})
+    if asked.error is not None:
+        return [asked.error]
+    if asked.answer.get("formation") != vector["expect"]:
+        got = _text(asked.answer.get("formation"))
+        text = f"formation: expected {_text(vector['expect'])}, engine {got}"
         return [
-            Finding(
-                f"formation: expected {_text(vector['expect'])}, engine {got}",
-                f"formations: {_formation_kind(vector['expect'])} → {_formation_kind(got)}",
-                "verdict",
-                request,
-                expected,
-                answer,
-            )
+            asked.finding(text, f"{_formation_kind(vector['expect'])} → {_formation_kind(got)}")
         ]
     return []
 
 
 def _check_provable(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     request = {"type": "provable", "position": vector["position"], "claimer": vector["claimer"]}
-    expected = {"stones": vector["expect"]}
-    answer = engine.ask(request)
-    error = _error(answer)
-    if error:
-        return [Finding(error[0], f"provable: {error[1]}", "verdict", request, expected, answer)]
-    got = answer.get("stones")
+    asked = _ask(engine, "provable", request, {"stones": vector["expect"]})
+    if asked.error is not None:
+        return [asked.error]
+    got = asked.answer.get("stones")
     if not isinstance(got, list) or not all(type(n) is int for n in got):
-        text = f"nonsense answer: 'stones' is not a list of stones: {shown(dumps(answer))}"
-        return [
-            Finding(text, "provable: not a list of stones", "verdict", request, expected, answer)
-        ]
+        text = f"nonsense answer: 'stones' is not a list of stones: {shown(dumps(asked.answer))}"
+        return [asked.finding(text, "not a list of stones")]
     if sorted(got) == vector["expect"]:
         return []
     missing = sorted(set(vector["expect"]) - set(got))
@@ -400,16 +408,7 @@ def _check_provable(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     signature = " and ".join(
         w for w, s in (("a provable stone missed", missing), ("a stone wrongly listed", extra)) if s
     )
-    return [
-        Finding(
-            f"stones {'; '.join(parts)}",
-            f"provable: {signature or 'stones listed twice'}",
-            "verdict",
-            request,
-            expected,
-            answer,
-        )
-    ]
+    return [asked.finding(f"stones {'; '.join(parts)}", signature or "stones listed twice")]
 
 
 def position_differences(expected: dict[str, Any], got: Any) -> list[str]:
@@ -448,22 +447,13 @@ def _check_moves(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     after = vector.get("after") or [None] * len(vector["accepted"])
     for move, then in zip(vector["accepted"], after, strict=True):
         request = {"type": "apply", "position": position, "move": move}
-        expected = {"ok": True, **then} if then is not None else {"ok": True}
-        answer = engine.ask(request)
+        asked = _ask(engine, "moves", request, {"ok": True, **(then or {})})
+        answer = asked.answer
         if answer.get("ok") is not True:
             error = _error(answer)
             why = error[0] if error else f"refused it ({_text(answer.get('rule'))})"
             signature = error[1] if error else f"a legal move refused ({_text(answer.get('rule'))})"
-            found.append(
-                Finding(
-                    f"'{move}' is legal: the engine {why}",
-                    f"moves: {signature}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
+            found.append(asked.finding(f"'{move}' is legal: the engine {why}", signature))
             continue
         if then is None:
             continue
@@ -471,47 +461,22 @@ def _check_moves(vector: dict[str, Any], engine: Engine) -> list[Finding]:
         if answer.get("points") != then["points"]:
             differs.append("points")
         if differs:
-            found.append(
-                Finding(
-                    f"'{move}': the position the engine returned differs in {', '.join(differs)}",
-                    # The first difference only: one bug, one group, whatever else follows.
-                    f"moves: the position after a move: {differs[0]} differs",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
+            text = f"'{move}': the position the engine returned differs in {', '.join(differs)}"
+            # The first difference only: one bug, one group, whatever else follows.
+            found.append(asked.finding(text, f"the position after a move: {differs[0]} differs"))
     for item in vector["refused"]:
         move, rule = item["move"], item["rule"]
         request = {"type": "apply", "position": position, "move": move}
-        expected = {"ok": False, "rule": rule}
-        answer = engine.ask(request)
-        if answer.get("ok") is not False:
-            error = _error(answer)
+        asked = _ask(engine, "moves", request, {"ok": False, "rule": rule})
+        if asked.answer.get("ok") is not False:
+            error = _error(asked.answer)
             why = error[0] if error else "accepted it"
-            found.append(
-                Finding(
-                    f"'{move}' breaks rule {rule}: the engine {why}",
-                    f"moves: {rule} → {error[1] if error else 'accepted'}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
-        elif answer.get("rule") != rule:
-            named = _text(answer.get("rule"))
-            found.append(
-                Finding(
-                    f"'{move}' breaks rule {rule}: the engine named {named}",
-                    f"moves: {rule} → {named}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
+            text = f"'{move}' breaks rule {rule}: the engine {why}"
+            found.append(asked.finding(text, f"{rule} → {error[1] if error else 'accepted'}"))
+        elif asked.answer.get("rule") != rule:
+            named = _text(asked.answer.get("rule"))
+            text = f"'{move}' breaks rule {rule}: the engine named {named}"
+            found.append(asked.finding(text, f"{rule} → {named}"))
     return found
 
 
@@ -520,36 +485,18 @@ def _check_games(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     full = vector.get("legal")
     answer: dict[str, Any] = {}
     for step, move in enumerate(vector["moves"]):
-        request = {"type": "legal", "position": position}
-        listed = engine.ask(request)
         count, digest = vector["legal_counts"][step], vector["legal_digests"][step]
         expected: dict[str, Any] = (
             {"moves": full[step]} if full is not None else {"count": count, "digest": digest}
         )
-        error = _error(listed)
+        listed = _ask(engine, "games", {"type": "legal", "position": position}, expected)
+        error = _error(listed.answer)
         if error:
-            return [
-                Finding(
-                    f"step {step}: {error[0]}",
-                    f"games: {error[1]}",
-                    "verdict",
-                    request,
-                    expected,
-                    listed,
-                )
-            ]
-        moves = listed.get("moves")
+            return [listed.finding(f"step {step}: {error[0]}", error[1])]
+        moves = listed.answer.get("moves")
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            return [
-                Finding(
-                    f"step {step}: nonsense answer: 'moves' is not a list of moves",
-                    "games: not a list of moves",
-                    "verdict",
-                    request,
-                    expected,
-                    listed,
-                )
-            ]
+            text = f"step {step}: nonsense answer: 'moves' is not a list of moves"
+            return [listed.finding(text, "not a list of moves")]
         if len(moves) != count or moves_digest(moves) != digest:
             problem = (
                 f"step {step} (before '{move}'): {count} legal moves expected (digest {digest}), "
@@ -560,51 +507,27 @@ def _check_games(vector: dict[str, Any], engine: Engine) -> list[Finding]:
                 extra = sorted(set(moves) - set(full[step]))
                 problem += f"; missing {missing[:8]}, extra {shown(dumps(extra[:8]))}"
             phase = position.get("phase") if isinstance(position, dict) else None
-            return [
-                Finding(
-                    problem,
-                    f"games: the legal moves at a {_text(phase)} step",
-                    "verdict",
-                    request,
-                    expected,
-                    listed,
-                )
-            ]
+            return [listed.finding(problem, f"the legal moves at a {_text(phase)} step")]
         request = {"type": "apply", "position": position, "move": move}
-        answer = engine.ask(request)
+        applied = _ask(engine, "games", request, {"ok": True})
+        answer = applied.answer
         if answer.get("ok") is not True or not isinstance(answer.get("position"), dict):
             error = _error(answer)
             why = error[0] if error else f"refused it ({_text(answer.get('rule'))})"
-            return [
-                Finding(
-                    f"step {step}: '{move}' is legal: the engine {why}",
-                    "games: a legal move refused",
-                    "verdict",
-                    request,
-                    {"ok": True},
-                    answer,
-                )
-            ]
+            text = f"step {step}: '{move}' is legal: the engine {why}"
+            return [applied.finding(text, "a legal move refused")]
         position = answer["position"]
     found = []
     outcome = position.get("outcome")
     if outcome != vector["outcome"]:
-        found.append(
-            Finding(
-                f"outcome: expected {dumps(vector['outcome'])}, engine {shown(dumps(outcome))}",
-                "games: the outcome",
-                "verdict",
-            )
-        )
+        text = f"outcome: expected {dumps(vector['outcome'])}, engine {shown(dumps(outcome))}"
+        found.append(Finding(text, "games: the outcome", "verdict"))
     if answer.get("points") != vector["points"]:
-        found.append(
-            Finding(
-                f"points: expected {dumps(vector['points'])}, engine "
-                f"{shown(dumps(answer.get('points')))}",
-                "games: the points",
-                "verdict",
-            )
+        text = (
+            f"points: expected {dumps(vector['points'])}, engine "
+            f"{shown(dumps(answer.get('points')))}"
         )
+        found.append(Finding(text, "games: the points", "verdict"))
     return found
 
 
@@ -618,30 +541,14 @@ def _check_perft(vector: dict[str, Any], engine: Engine) -> list[Finding]:
             "nodes": nodes,
             **({"divide": vector["divide"]} if split else {}),
         }
-        answer = engine.ask(request)
+        asked = _ask(engine, "perft", request, expected)
+        answer = asked.answer
         error = _error(answer)
         if error:
-            return [
-                Finding(
-                    f"perft {depth}: {error[0]}",
-                    f"perft: {error[1]}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            ]
+            return [asked.finding(f"perft {depth}: {error[0]}", error[1])]
         if answer.get("nodes") != nodes:
-            found.append(
-                Finding(
-                    f"perft {depth}: expected {nodes}, engine {_text(answer.get('nodes'))}",
-                    f"perft: depth {depth}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
+            text = f"perft {depth}: expected {nodes}, engine {_text(answer.get('nodes'))}"
+            found.append(asked.finding(text, f"depth {depth}"))
         if split and answer.get("divide") != vector["divide"]:
             got = answer.get("divide")
             got = got if isinstance(got, dict) else {}
@@ -651,16 +558,8 @@ def _check_perft(vector: dict[str, Any], engine: Engine) -> list[Finding]:
                 if got.get(m) != n
             ]
             extra = sorted(shown(m, 60) for m in set(got) - set(vector["divide"]))
-            found.append(
-                Finding(
-                    f"divide {depth}: first moves differing {wrong[:6]}, extra {extra[:6]}",
-                    f"perft: divide {depth}",
-                    "verdict",
-                    request,
-                    expected,
-                    answer,
-                )
-            )
+            text = f"divide {depth}: first moves differing {wrong[:6]}, extra {extra[:6]}"
+            found.append(asked.finding(text, f"divide {depth}"))
     return found
 
 

@@ -98,14 +98,27 @@ def load(folder: Path, kind: str) -> list[dict[str, Any]]:
     return vectors
 
 
-def _vectors(path: Path, data: bytes) -> Iterator[dict[str, Any]]:
+def json_lines(
+    data: bytes, not_json: Callable[[int, json_input.JsonInputError], Exception]
+) -> Iterator[tuple[int, Any]]:
+    """Each line of a JSON-lines file (a suite file, a run's ``--report``) that is not blank, read
+    with the strict reader, and its number (from 1); a line that is not JSON raises what
+    ``not_json`` makes of its number and the reader's error."""
     for number, line in enumerate(data.split(b"\n"), 1):
         if not line.strip():
             continue
         try:
-            vector = json_input.loads(line)
+            value = json_input.loads(line)
         except json_input.JsonInputError as error:
-            raise SuiteError(f"{path}:{number}: not JSON ({error})") from None
+            raise not_json(number, error) from None
+        yield number, value
+
+
+def _vectors(path: Path, data: bytes) -> Iterator[dict[str, Any]]:
+    def not_json(number: int, error: json_input.JsonInputError) -> Exception:
+        return SuiteError(f"{path}:{number}: not JSON ({error})")
+
+    for number, vector in json_lines(data, not_json):
         if not isinstance(vector, dict) or not isinstance(vector.get("id"), str):
             raise SuiteError(f"{path}:{number}: a vector is an object with an id")
         yield vector

@@ -32,7 +32,8 @@ from typing import Any
 
 import schotten
 from schotten._files import InputFileError, file_kind, read_text
-from schotten.casebook import CaseFileError, CaseResult, ExpectedStone, load_folder, run_case
+from schotten.casebook import CaseFileError, CaseResult, ExpectedStone, load_folder
+from schotten.casebook.folder import run_cases
 from schotten.casebook.hints import suggest_word
 from schotten.site import LANGUAGES, SiteCheckError, labels, tables
 from schotten.site.render import render_page
@@ -304,14 +305,16 @@ def _published_results(
         cases, errors = load_folder(cases_dir)
     except CaseFileError as exc:  # the folder itself cannot be listed
         cases, errors = [], list(exc.errors)
+    # The valid cases are still replayed, so that every changed verdict is reported too; a
+    # play-on naming the wrong player makes its file invalid when it is played.
+    ran, invalid = run_cases(cases)
     problems += [
         f"invalid case file: {_show(Path(e.path), display_root)}:{e.line}:{e.column}: {e.detail}"
-        for e in errors
+        for e in [*errors, *invalid]
     ]
-    # The valid cases are still replayed, so that every changed verdict is reported too.
     results: list[CaseResult] = []
-    for case in cases:
-        result = run_case(case)
+    for result in ran:
+        case = result.case
         problems += mismatch_lines(result, display_root)
         if case.published is None:
             continue

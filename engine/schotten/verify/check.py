@@ -10,13 +10,13 @@ explain``.
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from schotten.board import Board, Player
+from schotten.casebook.text import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.formations import Formation
 from schotten.verify.brute import (
@@ -135,71 +135,7 @@ def _said(reason: str, mine: Strength | None, theirs: Strength | None) -> str:
     return f"{reason} (yours {_said_strength(mine)}, theirs {_said_strength(theirs)})"
 
 
-# Case files ----------------------------------------------------------------------------------
-
-
 def disagreement(space_name: str, item: Item, problem: str) -> Disagreement:
-    text = case_text(space_name, item, problem)
+    text = disagreement_case(space_name, item.board, item.claimer, item.stone, problem)
     digest = hashlib.sha256(text.encode()).hexdigest()[:10]
     return Disagreement(f"verify-{space_name}-{digest}", problem, text)
-
-
-def _q(text: str) -> str:
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted scalar
-
-
-def _cards(cards: tuple[object, ...]) -> str:
-    return "[" + ", ".join(str(c) for c in cards) + "]"
-
-
-def case_text(space_name: str, item: Item, problem: str) -> str:
-    """The position as a case file, seen from the claimer (``you``), claiming its stone."""
-    board, me = item.board, item.claimer
-    names = {me: "you", me.other: "opponent"}
-    reason = problem.split()[2] if problem.startswith("engine says ") else "opponent-can-beat"
-    try:
-        rule = Reason(reason).rule
-    except ValueError:
-        rule = Reason.OPPONENT_CAN_BEAT.rule
-    lines = [
-        "# yaml-language-server: $schema=./case.schema.json",
-        f"# Found by `schotten verify {space_name}`: {problem}",
-        "situation:",
-        f"  fr: {_q(f'Désaccord entre le moteur et la recherche exhaustive ({space_name})')}",
-        f"  es: {_q(f'Desacuerdo entre el motor y la búsqueda exhaustiva ({space_name})')}",
-        "why:",
-        f"  fr: {_q('À établir : la recherche exhaustive contredit le moteur sur cette Borne.')}",
-        f"  es: {_q('Por aclarar: la búsqueda exhaustiva contradice al motor en esta piedra.')}",
-        f"source: {_q(f'schotten verify {space_name} (brute force)')}",
-        f"rule: [{rule}]",
-        f"variant: {board.variant}",
-        "stones:",
-    ]
-    for stone in board.stones:
-        modes = [
-            (mode, who)
-            for mode, who in (
-                ("mud-fight", stone.mud_fight),
-                ("blind-mans-bluff", stone.blind_mans_bluff),
-            )
-            if who is not None
-        ]
-        if not any(s.cards for s in stone.sides) and not modes and stone.claimed_by is None:
-            continue
-        lines.append(f"  {stone.number}:")
-        for player in (me, me.other):
-            if stone.sides[player].cards:
-                lines.append(f"    {names[player]}: {_cards(stone.sides[player].cards)}")
-        first = stone.completed_first()
-        if first is not None:
-            lines.append(f"    completed_first: {names[first]}")
-        for mode, who in modes:
-            lines.append(f"    {mode}: {names[who]}")
-        if stone.claimed_by is not None:
-            lines.append(f"    claimed_by: {names[stone.claimed_by]}")
-    if any(board.discard):
-        lines.append("discard:")
-        for player in (me, me.other):
-            lines.append(f"  {names[player]}: {_cards(board.discard[player])}")
-    lines.append(f"claim: [{item.stone}]")
-    return "\n".join(lines) + "\n"

@@ -123,12 +123,9 @@ class Store:
     ) -> list[ChunkResult]:
         """The chunks of this split kept for ``engine``, by index; :class:`StoreError` at the
         first row that is not the result of its own chunk."""
-        with self._guard():
-            rows = self._db.execute(
-                "SELECT space, count, idx, engine, result FROM chunks "
-                "WHERE space = ? AND count = ? AND engine = ? ORDER BY idx",
-                (space, count, engine),
-            ).fetchall()
+        rows = self._split_rows(
+            "space, count, idx, engine, result FROM chunks", "idx", space, count, engine
+        )
         wanted = None if indices is None else set(indices)
         results = [self._chunk(row) for row in rows]
         return [r for r in results if wanted is None or r.index in wanted]
@@ -141,13 +138,21 @@ class Store:
             )
 
     def runs(self, space: str, count: int, engine: str) -> list[Run]:
+        columns = "space, count, engine, started, wall, workers, chunks FROM runs"
+        rows = self._split_rows(columns, "started", space, count, engine)
+        return [self._run(row) for row in rows]
+
+    def _split_rows(
+        self, columns: str, order: str, space: str, count: int, engine: str
+    ) -> list[Any]:
+        """``SELECT columns`` (``... FROM table``, the module's own text, never a caller's
+        value) of the rows of one split of a space for one engine, ordered by ``order``."""
         with self._guard():
-            rows = self._db.execute(
-                "SELECT space, count, engine, started, wall, workers, chunks FROM runs "
-                "WHERE space = ? AND count = ? AND engine = ? ORDER BY started",
+            rows: list[Any] = self._db.execute(
+                f"SELECT {columns} WHERE space = ? AND count = ? AND engine = ? ORDER BY {order}",
                 (space, count, engine),
             ).fetchall()
-        return [self._run(row) for row in rows]
+        return rows
 
     def merge(self, other: Path) -> int:
         """Copy in the chunks and runs of another store (a shard done elsewhere); the number of
