@@ -38,7 +38,7 @@ from schotten.odds import (
     completion_odds,
     hand_odds,
 )
-from schotten.site import SiteCheckError, labels
+from schotten.site import SiteCheckError, labels, runtime
 from schotten.site.border import border as border_widget
 from schotten.site.runtime import CHECKER_DIR
 from schotten.site.verified import card_name, cards_text, format_number
@@ -292,6 +292,13 @@ def claim_checker(lang: str) -> str:
     )
     _sub(root, "p", words["intro"], class_="schotten-checker__intro")
     _sub(root, "p", words["hidden"], class_="schotten-checker__hidden")
+    # The version names the service worker of this build's files (site/checker-sw.js).
+    shipped = runtime.shipped(runtime.STATIC)
+    root.set("data-version", shipped.version)
+    size = format_megabytes(shipped.first_open_bytes, lang)
+    _sub(root, "p", words["download"].format(size=size), class_="schotten-checker__download")
+    example = _sub(root, "a", words["example"], class_="md-button schotten-checker__example")
+    example.set("href", f"#{fragment_of(EXAMPLE)}")
     # Enabled by checker.js once it listens: a click before that would be lost.
     _sub(
         root,
@@ -363,6 +370,28 @@ def claim_checker(lang: str) -> str:
 
     _sub(root, "script", _LOADER, type="module")
     return _html(root)
+
+
+# The example a reader can load: a Brelan of 1 against two 3s, three other 3s seen elsewhere, so
+# that one 3 is still hidden (it may be in a hand: the claim is refused).
+EXAMPLE = {
+    "variant": "base",
+    "mine": ["red 1", "green 1", "blue 1"],
+    "theirs": ["red 3", "green 3"],
+    "elsewhere": {"mine": ["blue 3"], "theirs": ["yellow 3", "purple 3"]},
+    "completed_first": "you",
+}
+
+
+def format_megabytes(size: int, lang: str) -> str:
+    """A download's size in megabytes (10^6 bytes) with one decimal, as the language writes it.
+
+    >>> format_megabytes(4_449_999, "fr"), format_megabytes(4_450_000, "es")
+    ('4,4\xa0Mo', '4,5\xa0MB')
+    """
+    tenths = (size + 50_000) // 100_000
+    unit: str = labels(lang)["checker"]["megabytes"]
+    return unit.format(value=f"{tenths // 10},{tenths % 10}")
 
 
 # The rules page, from any other page of the same language (every page is a folder).

@@ -10,6 +10,12 @@
 const HERE = new URL(".", import.meta.url);
 const RUNTIME = new URL("pyodide/", HERE);
 const ENGINE_ZIP = "/schotten-engine.zip";
+// "?snapshot": the service worker keeps this build's files (checker.js says so). The interpreter's
+// memory once the engine is imported is then kept too, by the service worker, beside them: a
+// later start resumes from it instead of starting Python and importing the engine again. It is
+// made in this browser, never downloaded, and goes with the files of its build.
+const SNAPSHOTS = new URL(import.meta.url).searchParams.has("snapshot");
+const SNAPSHOT = new URL("pyodide/snapshot", HERE);
 
 function say(message) {
   postMessage(message);
@@ -24,22 +30,56 @@ async function start() {
   });
   engineZip.catch(() => {}); // reported when awaited below
   const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
-  const py = await loadPyodide({
+  const options = {
     indexURL: RUNTIME.href,
     // Written at build time: only the modules the engine and Pyodide's start-up import.
     stdLibURL: new URL("python_stdlib.zip", RUNTIME).href,
     lockFileURL: new URL("pyodide-lock.json", RUNTIME).href,
     // Called once the interpreter is compiled, before Python starts on the standard library.
     fsInit: async () => say({ type: "progress", step: "stdlib" }),
-  });
+  };
+  const snapshot = SNAPSHOTS ? await keptSnapshot() : null;
+  let py = null;
+  if (snapshot) {
+    try {
+      py = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    } catch (error) {
+      console.warn("the kept start could not be resumed; starting afresh", error);
+    }
+  }
+  const fresh = py === null;
+  if (fresh) py = await loadPyodide({ ...options, _makeSnapshot: SNAPSHOTS });
   say({ type: "progress", step: "engine" });
-  // Imported from the archive itself (zipimport), as the standard library is.
+  // Imported from the archive itself (zipimport), as the standard library is. A resumed start
+  // has it imported already, but reads it again for what it imports later.
   py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await engineZip));
-  py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")`);
-  // pyimport raises if the engine needs a module the trimmed standard library lacks: an
-  // honest error state rather than a package fetched from elsewhere.
+  if (fresh) {
+    // Raises if the engine needs a module the trimmed standard library lacks: an honest error
+    // state rather than a package fetched from elsewhere.
+    py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")\nimport schotten.checker`);
+    if (SNAPSHOTS) keepSnapshot(py);
+  }
   const checker = py.pyimport("schotten.checker");
   return (position) => JSON.parse(checker.check(JSON.stringify(position)));
+}
+
+async function keptSnapshot() {
+  try {
+    const response = await fetch(SNAPSHOT);
+    return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function keepSnapshot(py) {
+  try {
+    // Taken before any Python object is handed to this script, as Pyodide requires.
+    const memory = py.makeMemorySnapshot();
+    fetch(SNAPSHOT, { method: "PUT", body: memory }).catch((error) => console.warn(error));
+  } catch (error) {
+    console.warn("the engine's start could not be kept", error);
+  }
 }
 
 const engine = start();
