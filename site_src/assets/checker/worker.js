@@ -29,6 +29,7 @@ async function start() {
     return response.arrayBuffer();
   });
   engineZip.catch(() => {}); // reported when awaited below
+  const snapshotRead = SNAPSHOTS ? keptSnapshot() : Promise.resolve(null); // meanwhile too
   const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
   const options = {
     indexURL: RUNTIME.href,
@@ -38,7 +39,7 @@ async function start() {
     // Called once the interpreter is compiled, before Python starts on the standard library.
     fsInit: async () => say({ type: "progress", step: "stdlib" }),
   };
-  const snapshot = SNAPSHOTS ? await keptSnapshot() : null;
+  const snapshot = await snapshotRead;
   let py = null;
   if (snapshot) {
     try {
