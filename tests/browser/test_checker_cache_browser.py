@@ -117,6 +117,13 @@ def test_the_first_opening_downloads_what_the_page_says_and_the_second_nothing(
     version = runtime.service_worker_manifest(host.site)["version"]
     expect(page.locator(".schotten-checker")).to_have_attribute("data-version", version)
     assert kept_caches(page) == [f"schotten-checker-{version}"]
+    # Beside the files, the engine as it stood once started: the next start resumes from it.
+    snapshot = f"{host.url}/{(runtime.RUNTIME_DIR / runtime.SNAPSHOT).as_posix()}"
+    page.wait_for_function(
+        "async ([name, url]) => Boolean(await (await caches.open(name)).match(url))",
+        arg=[f"schotten-checker-{version}", snapshot],
+        timeout=ANSWER_TIMEOUT,
+    )
 
     page.reload(wait_until="networkidle")
     host.asked.clear()

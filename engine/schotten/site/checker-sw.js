@@ -11,9 +11,8 @@
 // each is taken from the cache first, else downloaded once and kept. "packed": a gzip copy of
 // the file that the host serves as it is (many hosts compress less well on the fly, some not at
 // all), unpacked here; "sha256": what the file must hold, checked before it is kept.
-// SNAPSHOT, an address no host serves: the engine's worker keeps there (PUT) the interpreter's
-// memory once the engine is started, and reads it back (GET) to resume from it; it goes with the
-// files of its build.
+// The engine's worker keeps in the same cache the interpreter's memory once the engine is
+// started (worker.js): it goes with the files of its build.
 // Any other address of the site is asked of the network first; what it answers is kept, and
 // given back when the network does not answer (the pages a reader saw open offline).
 
@@ -23,7 +22,6 @@ const ROOT = new URL("./", self.location.href);
 const FILES = new Map(
   Object.entries(CHECKER.files).map(([path, file]) => [new URL(path, ROOT).href, file]),
 );
-const SNAPSHOT = new URL(CHECKER.snapshot, ROOT).href;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(self.skipWaiting());
@@ -42,27 +40,12 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (!request.url.startsWith(ROOT.href)) return;
+  if (request.method !== "GET" || !request.url.startsWith(ROOT.href)) return;
   const url = new URL(request.url);
   const address = url.origin + url.pathname;
-  if (address === SNAPSHOT) {
-    event.respondWith(snapshot(request));
-    return;
-  }
-  if (request.method !== "GET") return;
   const file = FILES.get(address);
   event.respondWith(file ? kept(address, file) : networkFirst(request, event));
 });
-
-async function snapshot(request) {
-  const cache = await caches.open(CACHE);
-  if (request.method === "PUT") {
-    const memory = await request.arrayBuffer();
-    await cache.put(SNAPSHOT, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
-    return new Response(null, { status: 204 });
-  }
-  return (await cache.match(SNAPSHOT)) ?? new Response(null, { status: 404 });
-}
 
 // A file of the checker: from the cache, else downloaded, checked and kept.
 async function kept(address, file) {

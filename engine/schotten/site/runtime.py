@@ -95,8 +95,8 @@ SERVICE_WORKER = "checker-sw.js"
 # The engine's worker, from site_src/assets/checker/ (MkDocs copies it before the runtime is
 # installed): the first of the files the service worker keeps.
 WORKER = "worker.js"
-# Where the engine's worker keeps, through the service worker, the interpreter's memory once the
-# engine is started (worker.js): an address of the runtime folder that no file of the site has.
+# The address under which the engine's worker keeps, in the service worker's cache, the
+# interpreter's memory once the engine is started (worker.js): no file of the site has it.
 SNAPSHOT = "snapshot"
 CONTENT_TYPES = {
     ".wasm": "application/wasm",
@@ -434,8 +434,8 @@ def _worker(site_dir: Path) -> Path:
 
 def service_worker_manifest(site_dir: Path) -> dict[str, object]:
     """What the service worker is told: each kept file with its digest, its type and its gzip
-    copy; the address of the engine's kept start; the version, a digest of every file of the
-    checker (its own code included), changes with any of them."""
+    copy; the version, a digest of every file of the checker (its own code included), changes
+    with any of them."""
     site = Path(site_dir)
     files: dict[str, dict[str, str]] = {}
     for path in kept_files(site):
@@ -452,8 +452,7 @@ def service_worker_manifest(site_dir: Path) -> dict[str, object]:
         if path.is_file():
             version.update(path.relative_to(site).as_posix().encode() + b"\0")
             version.update(hashlib.sha256(path.read_bytes()).digest())
-    snapshot = (RUNTIME_DIR / SNAPSHOT).as_posix()
-    return {"version": version.hexdigest()[:20], "files": files, "snapshot": snapshot}
+    return {"version": version.hexdigest()[:20], "files": files}
 
 
 def write_service_worker(site_dir: Path) -> None:

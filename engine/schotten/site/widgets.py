@@ -297,8 +297,6 @@ def claim_checker(lang: str) -> str:
     root.set("data-version", shipped.version)
     size = format_megabytes(shipped.first_open_bytes, lang)
     _sub(root, "p", words["download"].format(size=size), class_="schotten-checker__download")
-    example = _sub(root, "a", words["example"], class_="md-button schotten-checker__example")
-    example.set("href", f"#{fragment_of(EXAMPLE)}")
     # Enabled by checker.js once it listens: a click before that would be lost.
     _sub(
         root,
@@ -308,6 +306,8 @@ def claim_checker(lang: str) -> str:
         class_="md-button schotten-checker__open",
         disabled="disabled",
     )
+    example = _sub(root, "a", words["example"], class_="schotten-checker__example")
+    example.set("href", f"#{fragment_of(EXAMPLE)}")
     _sub(root, "p", "", class_="schotten-checker__status", role="status", aria_live="polite")
     form = _sub(root, "form", class_="schotten-checker__form", hidden="hidden")
     form.set("aria-label", words["title"])

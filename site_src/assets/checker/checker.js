@@ -16,13 +16,14 @@ class Engine {
     this.listeners = new Set();
     this.state = { name: "loading", step: null };
     // The worker starts once the service worker keeps what it loads (or cannot).
-    this.ready = keepFiles(version).then((kept) => this.boot(kept));
+    this.ready = keepFiles(version).then((kept) => this.boot(kept ? version : null));
     this.ready.catch(() => {}); // every caller handles it
   }
 
   boot(kept) {
-    // With the files kept, the worker also keeps the engine as it stands once started (worker.js).
-    const script = new URL(kept ? "worker.js?snapshot" : "worker.js", HERE);
+    // With this version's files kept, the worker keeps beside them the engine as it stands once
+    // started (worker.js).
+    const script = new URL(kept ? `worker.js?kept=${encodeURIComponent(kept)}` : "worker.js", HERE);
     this.worker = new Worker(script, { type: "module" });
     return new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
