@@ -27,7 +27,7 @@ from schotten.checker import (
     read_position,
 )
 from schotten.claims import judge_stone
-from schotten.site import labels, widgets
+from schotten.site import labels, runtime, widgets
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
@@ -390,3 +390,21 @@ def test_every_published_claim_case_has_a_checker_link_per_open_stone() -> None:
                 assert url is None
             else:
                 assert url == "../rules/#" + fragment_of(position_of(case.board, stone))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_closed_checker_says_what_it_downloads_and_offers_an_example(lang: str) -> None:
+    root = _form(lang)
+    words = labels(lang)["checker"]
+    shipped = runtime.shipped(runtime.STATIC)
+    assert root.get("data-version") == shipped.version
+    said = [p.text for p in root.iter("p") if p.get("class") == "schotten-checker__download"]
+    size = words.format_megabytes(shipped.first_open_bytes, lang)
+    assert said == [words["download"].format(size=size)]
+    assert size.endswith({"fr": "\u00a0Mo", "es": "\u00a0MB"}[lang])
+    (example,) = (a for a in root.iter("a") if a.get("class", "").endswith("__example"))
+    assert example.text == words["example"]
+    assert example.get("href") == "#" + fragment_of(widgets.EXAMPLE)
+    # Instructive: refused because a 3 is still hidden, which the answer shows.
+    verdict = json.loads(check(json.dumps(widgets.EXAMPLE)))
+    assert verdict["granted"] is False and verdict["witness"]["cards"] == ["orange 3"]

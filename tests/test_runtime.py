@@ -7,7 +7,9 @@ Whether the trimmed standard library really runs the engine is shown in a browse
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -21,6 +23,8 @@ from schotten.site import SiteCheckError, runtime
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site")
+    # The checker's own files, as MkDocs copies them before the runtime is installed.
+    shutil.copytree(runtime.STATIC, out / runtime.CHECKER_DIR)
     runtime.install_runtime(out)
     return out
 
@@ -153,3 +157,57 @@ def test_engine_shipped_to_the_browser_needs_the_standard_library_only(tmp_path:
     )
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["reason"] == "opponent-can-beat"
+
+
+def test_windows_only_modules_stay_out() -> None:
+    source = "import sys\nif sys.platform == 'win32':\n    import winreg\nelse:\n    import posix\n"
+    assert runtime.imported_modules(source, lazy=False) == {"sys", "posix"}
+
+
+def test_the_service_worker_knows_every_file_it_keeps(site: Path) -> None:
+    code = (site / runtime.SERVICE_WORKER).read_text(encoding="utf-8")
+    head, _, rest = code.partition("\n")
+    assert head.startswith("const CHECKER = ") and head.endswith(";")
+    manifest = json.loads(head.removeprefix("const CHECKER = ").removesuffix(";"))
+    assert manifest == runtime.service_worker_manifest(site)
+    assert rest.strip() == runtime.SERVICE_WORKER_SOURCE.read_text(encoding="utf-8").strip()
+    kept = {path.relative_to(site).as_posix(): path for path in runtime.kept_files(site)}
+    assert set(manifest["files"]) == set(kept)
+    assert "assets/checker/pyodide/pyodide.asm.wasm" in kept
+    total = (site / runtime.SERVICE_WORKER).stat().st_size
+    for name, entry in manifest["files"].items():
+        data = kept[name].read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+        if "packed" in entry:
+            packed = site / entry["packed"]
+            assert gzip.decompress(packed.read_bytes()) == data
+            total += packed.stat().st_size
+        else:
+            total += len(data)
+    wasm = manifest["files"]["assets/checker/pyodide/pyodide.asm.wasm"]
+    assert wasm["type"] == "application/wasm"
+    assert runtime.first_open_bytes(site) == total
+    assert total <= 4_500_000  # the first opening's budget, whatever the host's compression
+
+
+def test_any_change_of_the_checker_gives_another_version(tmp_path: Path, site: Path) -> None:
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    before = runtime.service_worker_manifest(copy)["version"]
+    assert runtime.service_worker_manifest(copy)["version"] == before  # the same files
+    style = copy / runtime.CHECKER_DIR / "checker.css"  # not kept, yet part of the checker
+    style.write_text(style.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert runtime.service_worker_manifest(copy)["version"] != before
+
+
+def test_what_the_pages_say_is_the_runtime_installed(site: Path) -> None:
+    shipped = runtime.shipped(runtime.STATIC)
+    assert shipped.first_open_bytes == runtime.first_open_bytes(site)
+    assert shipped.version == runtime.service_worker_manifest(site)["version"]
+    assert not (site / runtime.RUNTIME_DIR / runtime.SNAPSHOT).exists()  # an address, no file
+
+
+def test_a_site_without_the_checkers_scripts_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(SiteCheckError, match=r"worker\.js: missing"):
+        runtime.install_runtime(tmp_path)
+    assert list(tmp_path.iterdir()) == []  # refused before anything is written

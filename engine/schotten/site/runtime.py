@@ -48,6 +48,8 @@ CACHE = REPO / "node_modules" / ".cache" / "schotten-site"  # untracked, beside 
 # Where the checker lives in the built site; checker.js finds the rest next to itself.
 CHECKER_DIR = Path("assets") / "checker"
 RUNTIME_DIR = CHECKER_DIR / "pyodide"
+# The checker's own scripts and stylesheet, which MkDocs copies into the site with the pages.
+STATIC = REPO / "site_src" / CHECKER_DIR
 ENGINE_ZIP = "schotten-engine.zip"
 # Where worker.js writes the engine archive in Pyodide's file system (tracebacks name it).
 ENGINE_PATH = f"/{ENGINE_ZIP}"
@@ -86,6 +88,23 @@ LAZY = (
     "encodings.ascii",
     "encodings.latin_1",
 )
+# The service worker that keeps the checker's files (see its own comment): written at the site's
+# root, so that it serves every page (a page reloaded offline) whatever the site's base path.
+SERVICE_WORKER_SOURCE = Path(__file__).with_name("checker-sw.js")
+SERVICE_WORKER = "checker-sw.js"
+# The engine's worker, from site_src/assets/checker/ (MkDocs copies it before the runtime is
+# installed): the first of the files the service worker keeps.
+WORKER = "worker.js"
+# The address under which the engine's worker keeps, in the service worker's cache, the
+# interpreter's memory once the engine is started (worker.js): no file of the site has it.
+SNAPSHOT = "snapshot"
+CONTENT_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".zip": "application/zip",
+}
 # Files compressed beside themselves; smaller ones gain too little to be worth a second copy.
 GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css", ".zip")
 GZIP_MIN_BYTES = 4096
@@ -109,13 +128,18 @@ def _names(text: str) -> list[str]:
 
 # A line at column 0 opening a function or a class: the imports under it run later, if ever.
 _DEFERRED = re.compile(r"(async[ \t]+def|def|class|@)\b|@")
-_NOT_RUN = re.compile(r"if[ \t]+((typing\.)?TYPE_CHECKING\b|__name__[ \t]*==[ \t]*.__main__.)")
+# Pyodide's platform is "emscripten": a block for Windows alone never runs there (asyncio's
+# Windows event loops, the Windows code pages).
+_NOT_RUN = re.compile(
+    r"if[ \t]+((typing\.)?TYPE_CHECKING\b|__name__[ \t]*==[ \t]*.__main__."
+    r"|sys\.platform[ \t]*==[ \t]*.win32.[ \t]*:)"
+)
 
 
 def _executed_at_import(source: str) -> str:
     """The source without the blocks that do not run when the module is imported: bodies of
-    functions and classes at top level, ``if TYPE_CHECKING:`` and ``if __name__ ==
-    "__main__":`` blocks. Lazy imports inside a
+    functions and classes at top level, ``if TYPE_CHECKING:``, ``if __name__ ==
+    "__main__":`` and ``if sys.platform == "win32":`` blocks. Lazy imports inside a
     function are left to the roots (see :data:`LAZY`), checked by the browser test."""
     kept: list[str] = []
     skipping = False
@@ -355,8 +379,9 @@ def install_runtime(site_dir: Path) -> None:
     """Write into the built site what the checker needs at run time (see the module's doc).
 
     ``<site>/assets/checker/pyodide/``: the runtime; ``<site>/assets/checker/schotten-engine.zip``:
-    the engine core. The checker's own scripts and stylesheet come from
-    ``site_src/assets/checker/`` with the other pages' files.
+    the engine core; ``<site>/checker-sw.js``: the service worker that keeps them. The checker's
+    own scripts and stylesheet come from ``site_src/assets/checker/`` with the other pages'
+    files, copied before this runs.
     """
     needed = (*PYODIDE_FILES, STDLIB_ZIP, LOCK_FILE)
     missing = [name for name in needed if not (PYODIDE / name).is_file()]
@@ -367,6 +392,7 @@ def install_runtime(site_dir: Path) -> None:
         )
     target = Path(site_dir) / CHECKER_DIR
     runtime = Path(site_dir) / RUNTIME_DIR
+    _worker(site_dir)
     runtime.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE / name, runtime / name)
@@ -387,3 +413,89 @@ def install_runtime(site_dir: Path) -> None:
         for path in sorted(folder.iterdir()):
             if path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES:
                 write_gzip_copy(path, CACHE)
+    write_service_worker(site_dir)
+
+
+def kept_files(site_dir: Path) -> list[Path]:
+    """The files the engine's worker loads, which the service worker keeps: the worker, the
+    engine archive, what Pyodide fetches as it starts (its ``package.json`` is never fetched)."""
+    checker = Path(site_dir) / CHECKER_DIR
+    runtime = Path(site_dir) / RUNTIME_DIR
+    loaded = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
+    return [_worker(site_dir), checker / ENGINE_ZIP, *(runtime / name for name in loaded)]
+
+
+def _worker(site_dir: Path) -> Path:
+    worker = Path(site_dir) / CHECKER_DIR / WORKER
+    if not worker.is_file():
+        raise SiteCheckError(f"{worker}: missing (the checker's scripts were not copied first)")
+    return worker
+
+
+def service_worker_manifest(site_dir: Path) -> dict[str, object]:
+    """What the service worker is told: each kept file with its digest, its type and its gzip
+    copy; the version, a digest of every file of the checker (its own code included), changes
+    with any of them."""
+    site = Path(site_dir)
+    files: dict[str, dict[str, str]] = {}
+    for path in kept_files(site):
+        entry = {
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+            "type": CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
+        }
+        packed = path.with_name(path.name + ".gz")
+        if packed.is_file():
+            entry["packed"] = packed.relative_to(site).as_posix()
+        files[path.relative_to(site).as_posix()] = entry
+    version = hashlib.sha256(SERVICE_WORKER_SOURCE.read_bytes())
+    for path in sorted((site / CHECKER_DIR).rglob("*")):
+        if path.is_file():
+            version.update(path.relative_to(site).as_posix().encode() + b"\0")
+            version.update(hashlib.sha256(path.read_bytes()).digest())
+    return {"version": version.hexdigest()[:20], "files": files}
+
+
+def write_service_worker(site_dir: Path) -> None:
+    """``<site>/checker-sw.js``: the service worker's code after this build's manifest."""
+    manifest = json.dumps(service_worker_manifest(site_dir), separators=(",", ":"), sort_keys=True)
+    code = SERVICE_WORKER_SOURCE.read_text(encoding="utf-8")
+    text = f"const CHECKER = {manifest};\n\n{code}"
+    _written(Path(site_dir) / SERVICE_WORKER, lambda path: _write_text(path, text))
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def first_open_bytes(site_dir: Path) -> int:
+    """The bytes a reader's first opening of the checker downloads where the service worker
+    runs: the worker and its script, each kept file as it travels (its gzip copy if it has one,
+    whatever the host's own compression)."""
+    site = Path(site_dir)
+    total = (site / SERVICE_WORKER).stat().st_size
+    for path in kept_files(site):
+        packed = path.with_name(path.name + ".gz")
+        total += (packed if packed.is_file() else path).stat().st_size
+    return total
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """What the pages say of the checker's runtime: the bytes of a first opening
+    (:func:`first_open_bytes`) and the version of its files (:func:`service_worker_manifest`),
+    which the page asks the service worker for."""
+
+    first_open_bytes: int
+    version: str
+
+
+def shipped(static: Path) -> Shipped:
+    """The runtime this build installs, measured on a copy made aside (the pages are written
+    before the runtime is installed, and every step gives the same bytes from the same sources);
+    ``static``: the checker's own files (site_src/assets/checker)."""
+    with tempfile.TemporaryDirectory(prefix="schotten-shipped-") as work:
+        site = Path(work)
+        shutil.copytree(static, site / CHECKER_DIR)
+        install_runtime(site)
+        version = str(service_worker_manifest(site)["version"])
+        return Shipped(first_open_bytes(site), version)

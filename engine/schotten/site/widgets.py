@@ -38,10 +38,16 @@ from schotten.odds import (
     completion_odds,
     hand_odds,
 )
-from schotten.site import labels
+from schotten.site import labels, runtime
 from schotten.site.border import border as border_widget
 from schotten.site.runtime import CHECKER_DIR
-from schotten.site.words import card_name, cards_text, format_number, format_percent
+from schotten.site.words import (
+    card_name,
+    cards_text,
+    format_megabytes,
+    format_number,
+    format_percent,
+)
 
 ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 ZONES = ("mine", "theirs", "elsewhere-mine", "elsewhere-theirs")
@@ -271,6 +277,11 @@ def claim_checker(lang: str) -> str:
     )
     _sub(root, "p", words["intro"], class_="schotten-checker__intro")
     _sub(root, "p", words["hidden"], class_="schotten-checker__hidden")
+    # The version names the service worker of this build's files (site/checker-sw.js).
+    shipped = runtime.shipped(runtime.STATIC)
+    root.set("data-version", shipped.version)
+    size = format_megabytes(shipped.first_open_bytes, lang)
+    _sub(root, "p", words["download"].format(size=size), class_="schotten-checker__download")
     # Enabled by checker.js once it listens: a click before that would be lost.
     _sub(
         root,
@@ -280,6 +291,8 @@ def claim_checker(lang: str) -> str:
         class_="md-button schotten-checker__open",
         disabled="disabled",
     )
+    example = _sub(root, "a", words["example"], class_="schotten-checker__example")
+    example.set("href", f"#{fragment_of(EXAMPLE)}")
     _sub(root, "p", "", class_="schotten-checker__status", role="status", aria_live="polite")
     form = _sub(root, "form", class_="schotten-checker__form", hidden="hidden")
     form.set("aria-label", words["title"])
@@ -342,6 +355,17 @@ def claim_checker(lang: str) -> str:
 
     _sub(root, "script", _LOADER, type="module")
     return _html(root)
+
+
+# The example a reader can load: a Brelan of 1 against two 3s, three other 3s seen elsewhere, so
+# that one 3 is still hidden (it may be in a hand: the claim is refused).
+EXAMPLE = {
+    "variant": "base",
+    "mine": ["red 1", "green 1", "blue 1"],
+    "theirs": ["red 3", "green 3"],
+    "elsewhere": {"mine": ["blue 3"], "theirs": ["yellow 3", "purple 3"]},
+    "completed_first": "you",
+}
 
 
 # The rules page, from any other page of the same language (every page is a folder).

@@ -160,3 +160,14 @@ def fold_ascii(text: str) -> str:
     """``text`` in ASCII letters, for an id: ``Égalité`` → ``Egalite``."""
     decomposed = unicodedata.normalize("NFD", text)
     return "".join(c for c in decomposed if c.isascii())
+
+
+def format_megabytes(size: int, lang: str) -> str:
+    """A download's size in megabytes (10^6 bytes) with one decimal, as the language writes it.
+
+    >>> format_megabytes(4_449_999, "fr"), format_megabytes(4_450_000, "es")
+    ('4,4\xa0Mo', '4,5\xa0MB')
+    """
+    tenths = (size + 50_000) // 100_000
+    unit: str = labels(lang)["checker"]["megabytes"]
+    return unit.format(value=f"{tenths // 10},{tenths % 10}")

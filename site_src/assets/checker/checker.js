@@ -9,13 +9,23 @@ const HERE = new URL(".", import.meta.url);
 // One engine for every checker of the page: a module worker (worker.js) that loads Pyodide and
 // answers, started on the first opening. The page only renders; it never runs Python.
 class Engine {
-  constructor() {
-    this.worker = new Worker(new URL("worker.js", HERE), { type: "module" });
+  constructor(version) {
+    this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
     this.listeners = new Set();
     this.state = { name: "loading", step: null };
-    this.ready = new Promise((resolve, reject) => {
+    // The worker starts once the service worker keeps what it loads (or cannot).
+    this.ready = keepFiles(version).then((kept) => this.boot(kept ? version : null));
+    this.ready.catch(() => {}); // every caller handles it
+  }
+
+  boot(kept) {
+    // With this version's files kept, the worker keeps beside them the engine as it stands once
+    // started (worker.js).
+    const script = new URL(kept ? `worker.js?kept=${encodeURIComponent(kept)}` : "worker.js", HERE);
+    this.worker = new Worker(script, { type: "module" });
+    return new Promise((resolve, reject) => {
       this.worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
           this.publish({ name: "loading", step: data.step });
@@ -37,7 +47,6 @@ class Engine {
         this.fail(new Error(event.message || "the engine's worker stopped"), reject);
       };
     });
-    this.ready.catch(() => {}); // every caller handles it
   }
 
   fail(error, reject) {
@@ -72,8 +81,49 @@ class Engine {
 
 let engine = null;
 
-function startEngine() {
-  if (engine === null) engine = new Engine();
+// The service worker at the site's root (checker-sw.js, written with the site) keeps the files the
+// engine's worker loads: a second opening downloads nothing, and works offline. Its address
+// carries the version of this build's files (the page's data-version): the browser installs it
+// anew for another build, which deletes the files of the builds before; for the same build, it
+// is already there, with nothing to ask the network. Resolves to true once this build's service
+// worker is active, to false when there is none to be had (the checker then loads from the
+// network, as without it).
+const SERVICE_WORKER = new URL("../../checker-sw.js", HERE);
+const KEEP_FILES_TIMEOUT = 10_000; // ms: past this, the engine starts without waiting
+
+async function keepFiles(version) {
+  if (!("serviceWorker" in navigator) || !version) return false;
+  const waiting = (async () => {
+    const scope = new URL("./", SERVICE_WORKER).href;
+    const script = `${SERVICE_WORKER.href}?v=${encodeURIComponent(version)}`;
+    await activated(await navigator.serviceWorker.register(script, { scope }));
+    return true;
+  })();
+  const late = new Promise((resolve) => setTimeout(() => resolve(false), KEEP_FILES_TIMEOUT));
+  return Promise.race([waiting, late]).catch((error) => {
+    console.warn(error);
+    return false;
+  });
+}
+
+// Resolves once no newer worker of the registration is installing or waiting and the active one
+// has taken over.
+async function activated(registration) {
+  for (;;) {
+    const coming = registration.installing || registration.waiting;
+    const worker = coming || registration.active;
+    if (!worker) return;
+    if (!coming && worker.state === "activated") return;
+    if (worker.state === "redundant") {
+      await new Promise((resolve) => setTimeout(resolve, 50)); // the registration moves on
+      continue;
+    }
+    await new Promise((resolve) => worker.addEventListener("statechange", resolve, { once: true }));
+  }
+}
+
+function startEngine(version) {
+  if (engine === null) engine = new Engine(version);
   return engine;
 }
 
@@ -182,6 +232,14 @@ class Checker {
     });
     root.querySelector(".schotten-checker__clear").addEventListener("click", () => this.clear());
     root.querySelector(".schotten-checker__copy").addEventListener("click", () => this.copyLink());
+    // The example is a link to its position (it works before this script runs); followed again
+    // after a change, it loads the example again.
+    const example = root.querySelector(".schotten-checker__example");
+    example.addEventListener("click", (event) => {
+      event.preventDefault();
+      history.replaceState(null, "", example.hash);
+      this.fromAddress();
+    });
     this.notice = root.querySelector(".schotten-checker__notice");
     this.linkVersion = null; // the version of a position that came from the address
     this.render();
@@ -296,7 +354,7 @@ class Checker {
 
   watchEngine() {
     try {
-      this.engine = startEngine();
+      this.engine = startEngine(this.root.dataset.version);
     } catch (error) {
       console.error(error); // a browser without module workers
       this.showEngineState({ name: "error", step: null });

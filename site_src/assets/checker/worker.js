@@ -10,6 +10,14 @@
 const HERE = new URL(".", import.meta.url);
 const RUNTIME = new URL("pyodide/", HERE);
 const ENGINE_ZIP = "/schotten-engine.zip";
+// "?kept=<version>": the service worker keeps this build's files, in the cache of that version
+// (checker.js says so once it is active). The interpreter's memory once the engine is imported
+// is then kept there too: a later start resumes from it instead of starting Python and
+// importing the engine again. It is made in this browser, never downloaded, and the service
+// worker deletes it with the files of its build. (Written here, not through the service
+// worker: handing it 30 MB held up the first answers for seconds.)
+const KEPT = new URL(import.meta.url).searchParams.get("kept");
+const SNAPSHOT = new URL("pyodide/snapshot", HERE).href;
 
 function say(message) {
   postMessage(message);
@@ -23,23 +31,64 @@ async function start() {
     return response.arrayBuffer();
   });
   engineZip.catch(() => {}); // reported when awaited below
+  const snapshotRead = KEPT ? keptSnapshot() : Promise.resolve(null); // meanwhile too
   const { loadPyodide } = await import(new URL("pyodide.mjs", RUNTIME).href);
-  const py = await loadPyodide({
+  const options = {
     indexURL: RUNTIME.href,
     // Written at build time: only the modules the engine and Pyodide's start-up import.
     stdLibURL: new URL("python_stdlib.zip", RUNTIME).href,
     lockFileURL: new URL("pyodide-lock.json", RUNTIME).href,
     // Called once the interpreter is compiled, before Python starts on the standard library.
     fsInit: async () => say({ type: "progress", step: "stdlib" }),
-  });
+  };
+  const snapshot = await snapshotRead;
+  let py = null;
+  if (snapshot) {
+    try {
+      py = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    } catch (error) {
+      console.warn("the kept start could not be resumed; starting afresh", error);
+    }
+  }
+  const fresh = py === null;
+  if (fresh) py = await loadPyodide({ ...options, _makeSnapshot: KEPT !== null });
   say({ type: "progress", step: "engine" });
-  // Imported from the archive itself (zipimport), as the standard library is.
+  // Imported from the archive itself (zipimport), as the standard library is. A resumed start
+  // has it imported already, but reads it again for what it imports later.
   py.FS.writeFile(ENGINE_ZIP, new Uint8Array(await engineZip));
-  py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")`);
-  // pyimport raises if the engine needs a module the trimmed standard library lacks: an
-  // honest error state rather than a package fetched from elsewhere.
+  if (fresh) {
+    // Raises if the engine needs a module the trimmed standard library lacks: an honest error
+    // state rather than a package fetched from elsewhere.
+    py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")\nimport schotten.checker`);
+    if (KEPT) keepSnapshot(py);
+  }
   const checker = py.pyimport("schotten.checker");
   return (position) => JSON.parse(checker.check(JSON.stringify(position)));
+}
+
+function snapshots() {
+  return caches.open(`schotten-checker-${KEPT}`); // the service worker's cache of this build
+}
+
+async function keptSnapshot() {
+  try {
+    const found = await (await snapshots()).match(SNAPSHOT);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+function keepSnapshot(py) {
+  try {
+    // Taken before any Python object is handed to this script, as Pyodide requires.
+    const memory = py.makeMemorySnapshot();
+    snapshots()
+      .then((cache) => cache.put(SNAPSHOT, new Response(memory)))
+      .catch((error) => console.warn(error));
+  } catch (error) {
+    console.warn("the engine's start could not be kept", error);
+  }
 }
 
 const engine = start();
