@@ -28,6 +28,7 @@ from schotten.checker import (
 )
 from schotten.claims import judge_stone
 from schotten.site import labels, runtime, widgets
+from schotten.site.words import format_megabytes
 
 CASES = Path(__file__).resolve().parents[1] / "cases"
 
@@ -399,7 +400,7 @@ def test_the_closed_checker_says_what_it_downloads_and_offers_an_example(lang: s
     shipped = runtime.shipped(runtime.STATIC)
     assert root.get("data-version") == shipped.version
     said = [p.text for p in root.iter("p") if p.get("class") == "schotten-checker__download"]
-    size = words.format_megabytes(shipped.first_open_bytes, lang)
+    size = format_megabytes(shipped.first_open_bytes, lang)
     assert said == [words["download"].format(size=size)]
     assert size.endswith({"fr": "\u00a0Mo", "es": "\u00a0MB"}[lang])
     (example,) = (a for a in root.iter("a") if a.get("class", "").endswith("__example"))
