@@ -165,13 +165,18 @@ class BruteVerdict:
 def wild_pool(position: Position) -> list[Tactic]:
     """The wild cards the opponent could still get: each one unseen, and a Joker only if two
     are not seen and the opponent never played one (RULES.md, site ruling claim-wild-pool)."""
-    if position.variant != "tactical":
-        return []
     theirs = _split((*position.theirs, *position.elsewhere_theirs))[1]
-    seen = [*theirs, *_split((*position.mine, *position.elsewhere_mine))[1]]
+    mine = _split((*position.mine, *position.elsewhere_mine))[1]
+    return _wild_pool(position.variant, mine, theirs)
+
+
+def _wild_pool(variant: str, mine: Sequence[Tactic], theirs: Sequence[Tactic]) -> list[Tactic]:
+    """:func:`wild_pool` from the tactic cards each player put into play."""
+    if variant != "tactical":
+        return []
+    seen = [*theirs, *mine]
     wilds = [w for w in (Tactic.SPY, Tactic.SHIELD_BEARER) if w not in seen]
-    theirs_joker = Tactic.JOKER in theirs
-    if seen.count(Tactic.JOKER) < 2 and not theirs_joker:
+    if seen.count(Tactic.JOKER) < 2 and Tactic.JOKER not in theirs:
         wilds.insert(0, Tactic.JOKER)
     return wilds
 
@@ -369,15 +374,21 @@ class _Kind:
     tie: str  # the reason of equal complete sides
 
 
-@functools.lru_cache(maxsize=4096)  # the templates of a space are few and come back often
 def _kind(template: Position) -> _Kind:
+    # Read in one pass over each list: a template of a sampled game holds a whole board.
+    mine_clan, mine_tactics = _split(template.elsewhere_mine)
+    theirs_clan, theirs_tactics = _split(template.elsewhere_theirs)
+    mine_wilds, theirs_wilds = _split(template.mine)[1], _split(template.theirs)[1]
+    pool = _wild_pool(
+        template.variant, (*mine_wilds, *mine_tactics), (*theirs_wilds, *theirs_tactics)
+    )
     return _Kind(
         template.size,
         template.blind,
-        _split(template.mine)[1],
-        _split(template.theirs)[1],
-        tuple(wild_pool(template)),
-        _split((*template.elsewhere_mine, *template.elsewhere_theirs))[0],
+        mine_wilds,
+        theirs_wilds,
+        tuple(pool),
+        (*mine_clan, *theirs_clan),
         "tie-completed-first" if template.mine_first else "tie-completed-later",
     )
 
