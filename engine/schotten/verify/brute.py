@@ -402,7 +402,6 @@ class _Sides:
     n_theirs: int
     mine: Array  # the claimer's Clan cards, a row each
     theirs: Array
-    unseen: Array  # each position's Clan cards in the pool, a row of 54 booleans each
 
     @property
     def size(self) -> int:
@@ -417,20 +416,24 @@ class _Sides:
         """The cards the opponent's side lacks."""
         return self.kind.size - self.n_theirs - len(self.kind.theirs_wilds)
 
+    @functools.cached_property  # complete sides never read it: made only when asked for
+    def unseen(self) -> Array:
+        """Each position's Clan cards in the pool, a row of 54 booleans each."""
+        unseen = np.ones((len(self.mine), N_CARDS), dtype=bool)
+        if self.kind.elsewhere:
+            unseen[:, self.kind.elsewhere] = False
+        rows = np.arange(len(self.mine))[:, None]
+        unseen[rows, self.mine] = False
+        unseen[rows, self.theirs] = False
+        return unseen
+
 
 def _sides(block: Block) -> _Sides:
-    kind = _kind(block.template)
     count = len(block.mine)
     n_mine = len(block.mine[0]) if count else 0
     n_theirs = len(block.theirs[0]) if count else 0
     mine, theirs = _rows(block.mine, n_mine), _rows(block.theirs, n_theirs)
-    unseen = np.ones((count, N_CARDS), dtype=bool)
-    if kind.elsewhere:
-        unseen[:, kind.elsewhere] = False
-    rows = np.arange(count)[:, None]
-    unseen[rows, mine] = False
-    unseen[rows, theirs] = False
-    return _Sides(kind, n_mine, n_theirs, mine, theirs, unseen)
+    return _Sides(_kind(block.template), n_mine, n_theirs, mine, theirs)
 
 
 def judge_block(block: Block) -> list[BruteVerdict]:
@@ -455,7 +458,8 @@ def judge_blocks(some: Sequence[Block]) -> list[list[BruteVerdict]]:
     theirs = _grouped(
         judged,
         lambda s: (s.size, s.kind.blind, s.n_theirs, s.kind.theirs_wilds, s.kind.pool_wilds),
-        lambda s: (_bases(s.theirs, s.n_theirs, s.size), s.unseen),
+        # A complete side needs no pool (the key tells: every side of a group is alike).
+        lambda s: (_bases(s.theirs, s.n_theirs, s.size), *((s.unseen,) if s.need else ())),
         _best_completions,
     )
     if not judged:
@@ -526,17 +530,21 @@ _CHOOSE = np.array(
 
 
 def _best_completions(
-    key: tuple[int, bool, int, tuple[Tactic, ...], tuple[Tactic, ...]], bases: Array, unseen: Array
+    key: tuple[int, bool, int, tuple[Tactic, ...], tuple[Tactic, ...]],
+    bases: Array,
+    unseen: Array | None = None,
 ) -> tuple[Array, Array]:
     """The opponent's best rank (0: no completion) and the completions tried, for each side:
     theirs as it is if complete, else over every completion from the pool, which is some wild
-    cards of the pool (each once, at every value) and Clan cards."""
+    cards of the pool (each once, at every value) and Clan cards (``unseen``: the pool's Clan
+    cards of each side, a row of 54 booleans; ``None`` for complete sides)."""
     size, blind, n_theirs, theirs_wilds, pool_wilds = key
     table = rank_table(size, blind)
     need = size - n_theirs - len(theirs_wilds)
     if need == 0:
         ranks = _side_ranks(table, bases, _heads(theirs_wilds, n_theirs, size))
         return ranks, np.ones(len(bases), dtype=np.int64)
+    assert unseen is not None
     best = np.zeros(len(bases), dtype=np.uint8)
     count = np.zeros(len(bases), dtype=np.int64)
     pool_clan = unseen.sum(axis=1)
