@@ -489,6 +489,27 @@ def judge_blocks(some: Sequence[Block]) -> list[list[BruteVerdict]]:
     return [verdicts.get(id(s)) or [BruteVerdict("side-incomplete")] * len(s.mine) for s in sides]
 
 
+@functools.cache
+def _pool_heads(
+    theirs_wilds: tuple[Tactic, ...],
+    pool_wilds: tuple[Tactic, ...],
+    n_wild: int,
+    n_theirs: int,
+    size: int,
+) -> Array:
+    """The wild values of the opponent's side with every choice of ``n_wild`` wild cards of the
+    pool (each once, at every value), as index parts: the completions that take that many wild
+    cards all leave the same Clan digits to fill, so they are read as one block."""
+    heads = np.concatenate(
+        [
+            _heads((*theirs_wilds, *chosen), n_theirs, size)
+            for chosen in itertools.combinations(pool_wilds, n_wild)
+        ]
+    )
+    heads.flags.writeable = False
+    return heads
+
+
 _TIES = ("tie-completed-first", "tie-completed-later")
 _REASONS = ("stronger", "weaker", *_TIES, "opponent-can-beat", "unbeatable", "unbeatable")
 
@@ -551,14 +572,10 @@ def _best_completions(
     allowed = {n: _allowed(unseen, n) for n in range(max(0, need - len(pool_wilds)), need + 1)}
     for n_wild in range(min(need, len(pool_wilds)) + 1):
         n_clan = need - n_wild
-        for chosen in itertools.combinations(pool_wilds, n_wild):
-            heads = _heads((*theirs_wilds, *chosen), n_theirs, size)
-            np.maximum(
-                best,
-                _completion_ranks(table, bases, heads, n_clan, unseen, allowed[n_clan]),
-                out=best,
-            )
-            count += len(heads) * _CHOOSE[n_clan][pool_clan]
+        heads = _pool_heads(theirs_wilds, pool_wilds, n_wild, n_theirs, size)
+        ranks = _completion_ranks(table, bases, heads, n_clan, unseen, allowed[n_clan])
+        np.maximum(best, ranks, out=best)
+        count += len(heads) * _CHOOSE[n_clan][pool_clan]
     return best, count
 
 
