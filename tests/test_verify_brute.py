@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from reference import brute_judge as reference_judge
 
@@ -19,6 +20,7 @@ from schotten.verify.brute import (
     brute_judge_many,
     completion_strength,
     judge_block,
+    judge_blocks,
     rank,
     rank_table,
     strength,
@@ -222,3 +224,33 @@ def test_a_block_judges_each_position_as_it_is_judged_alone(
     assert brute_judge_many(positions) == alone
     for block, members in blocks(positions):
         assert judge_block(block) == [alone[k] for k in members]
+
+
+def test_blocks_of_different_templates_judged_together_as_each_alone() -> None:
+    # Positions of a sampled kind: each its own cards seen elsewhere, wild cards on either side,
+    # complete and incomplete sides; judge_blocks joins the blocks the tables read alike.
+    rng = random.Random(8)
+    found = blocks([_random_position(rng) for _ in range(80)])
+    together = judge_blocks([block for block, _ in found])
+    assert together == [judge_block(block) for block, _ in found]
+    assert len(found) > len({(b.template.size, b.template.blind) for b, _ in found})
+
+
+@pytest.mark.parametrize("n_clan", [1, 2])
+def test_a_completion_read_as_a_row_of_the_table_is_the_best_of_its_sets(n_clan: int) -> None:
+    # One or two Clan cards of a completion are read as whole rows of the table (every order,
+    # the cards out of the pool masked); the same best as every set of unseen cards. The side:
+    # one Clan card on the stone, then a Shield Bearer (one card to complete) or nothing (two).
+    rng = np.random.default_rng(n_clan)
+    count = 40
+    placed = rng.integers(0, 54, count)
+    unseen = rng.random((count, 54)) < rng.random((count, 1))  # from almost none to almost all
+    unseen[np.arange(count), placed] = False
+    unseen[0] = False  # a pool with no Clan card: no completion
+    table, bases = rank_table(3, False), placed * 54**2
+    heads = brute._heads((Tactic.SHIELD_BEARER,) if n_clan == 1 else (), 1, 3)
+    allowed = brute._allowed(unseen, n_clan)
+    rows = brute._completion_ranks(table, bases, heads, n_clan, unseen, allowed)
+    sets = brute._set_ranks(table, bases, heads, n_clan, unseen)
+    assert rows.tolist() == sets.tolist()
+    assert rows[0] == 0 and rows.max() > 0

@@ -7,6 +7,7 @@ import itertools
 import math
 import random
 
+import numpy as np
 import pytest
 
 from schotten.board import Player, Variant
@@ -23,6 +24,7 @@ from schotten.verify.symmetry import (
     image,
     orbit_size,
     second_fixed,
+    seconds_fixed,
     smallest,
     stabiliser_size,
     value_cards,
@@ -66,6 +68,20 @@ def test_a_pair_is_kept_exactly_when_it_is_the_smallest_image_and_counted_by_its
             assert fixed == images.count((mine, theirs))
             assert len(set(images)) == 720 // fixed  # the class size used as the weight
         assert stabiliser_size(mine) == sum(1 for p in perms if image(p, mine) == mine)
+
+
+def test_the_test_of_a_unit_at_once_is_the_test_of_each_pair() -> None:
+    # seconds_fixed (the enumeration's) against second_fixed (the one checked above by the 720
+    # images), on claimer sets whose stabiliser swaps colours, every opponent size.
+    rng = random.Random(13)
+    for _ in range(300):
+        mine = smallest(tuple(sorted(rng.sample(range(54), rng.randint(0, 4)))))
+        free = [i for i in range(54) if i not in mine]
+        size = rng.randint(1, 3)
+        seconds = [tuple(sorted(rng.sample(free, size))) for _ in range(6)]
+        expected = [second_fixed(mine, theirs) for theirs in seconds]
+        assert seconds_fixed(mine, np.array(seconds)).tolist() == expected, (mine, seconds)
+    assert seconds_fixed((0, 1, 2), np.array([[9, 18], [18, 27], [9, 10]])).tolist() == [12, 0, 24]
 
 
 def _weights_of(

@@ -1,9 +1,11 @@
-"""Throughput of ``schotten verify``: the brute force's completions per CPU second, positions a
-second in one process and on a local cluster of 1 or 2 workers, and the wall time a whole space
-would take on more cores (printed by ``scripts/bench``).
+"""Throughput of ``schotten verify``: the brute force's completions and positions per CPU
+second, the whole check's positions per CPU second in one process and per wall second on a
+local cluster of 1 or 2 workers, and the wall time a whole space would take on more cores
+(printed by ``scripts/bench``).
 
-The measure checks the same chunks (every N-th chunk of the space, so a fair sample of it) each
-time, after the tables are built.
+Every measure of a space checks the same chunks (evenly spaced over the space, so a sample of
+it: the chunks of a space are not all alike, the first units of ``mud-one-stone`` hold its
+heaviest positions), after the tables are built.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from schotten.verify.brute import judge_block
+from schotten.verify.brute import judge_blocks
 from schotten.verify.check import check_chunk
 from schotten.verify.run import connect, run_space
 from schotten.verify.spaces import SPACES
@@ -26,15 +28,21 @@ class Rate:
     workers: int
     classes: int  # positions checked (one per class)
     seconds: float
+    positions: int = 0  # positions of the raw space they stand for
 
     @property
     def per_second(self) -> float:
         return self.classes / self.seconds
 
+    @property
+    def positions_per_second(self) -> float:
+        return self.positions / self.seconds
+
 
 @dataclass(frozen=True)
 class BruteRate:
     space: str
+    classes: int  # positions judged (one per class)
     completions: int  # completions tried, wild values expanded
     cpu_seconds: float
 
@@ -42,34 +50,43 @@ class BruteRate:
     def per_second(self) -> float:
         return self.completions / self.cpu_seconds
 
+    @property
+    def classes_per_second(self) -> float:
+        return self.classes / self.cpu_seconds
 
-def _sample(space_name: str, chunks: int) -> tuple[int, list[int]]:
-    """The chunk count of the space and ``chunks`` of its chunks, spread over it."""
+
+def sample(space_name: str, chunks: int) -> tuple[int, list[int]]:
+    """The chunk count of the space and ``chunks`` of its chunks, evenly spaced over it (the
+    first, then every ``count // chunks``-th)."""
     count = SPACES[space_name].chunks
     step = max(count // chunks, 1)
     return count, list(range(0, step * chunks, step))[:count]
 
 
 def measure_brute(space_name: str, chunks: int) -> BruteRate:
-    """The brute force alone on the same chunks, in this process: completions per CPU second."""
+    """The brute force alone on the sampled chunks, in this process, each chunk judged as
+    :func:`check_chunk` judges it (every block at once): completions per CPU second. The
+    positions are made first and not timed."""
     space = SPACES[space_name]
-    count, indices = _sample(space_name, chunks)
+    count, indices = sample(space_name, chunks)
     check_chunk(space_name, indices[0], count)  # the tables and the unit list, built once
-    completions = 0
+    classes = completions = 0
     cpu = 0.0
     for index in indices:
-        for block, _ in space.blocks(index, count):
-            start = time.process_time()
-            completions += sum(v.completions for v in judge_block(block))
-            cpu += time.process_time() - start
-    return BruteRate(space_name, completions, cpu)
+        found = [block for block, _ in space.blocks(index, count)]
+        start = time.process_time()
+        judged = judge_blocks(found)
+        cpu += time.process_time() - start
+        classes += sum(len(verdicts) for verdicts in judged)
+        completions += sum(v.completions for verdicts in judged for v in verdicts)
+    return BruteRate(space_name, classes, completions, cpu)
 
 
 def measure(space_name: str, workers: int, chunks: int) -> Rate:
     """Check ``chunks`` chunks of the space (spread over it) with ``workers`` local workers."""
     space = SPACES[space_name]
-    count = space.chunks
-    step = max(count // chunks, 1)
+    count, indices = sample(space_name, chunks)
+    step = indices[1] - indices[0] if len(indices) > 1 else count
     with tempfile.TemporaryDirectory() as tmp, connect(None, workers) as client:
         # Warm-up: each worker builds its tables and unit list on a tiny chunk.
         if hasattr(space, "units"):
@@ -77,20 +94,23 @@ def measure(space_name: str, workers: int, chunks: int) -> Rate:
         with Store(Path(tmp) / "bench.sqlite") as store:
             start = time.perf_counter()
             summary = run_space(
-                space_name, client=client, store=store, count=step * chunks, shard=(1, step)
+                space_name, client=client, store=store, count=count, shard=(1, step)
             )
             seconds = time.perf_counter() - start
-    return Rate(space_name, workers, summary.totals.classes, seconds)
+    totals = summary.totals
+    return Rate(space_name, workers, totals.classes, seconds, totals.positions)
 
 
 def measure_in_process(space_name: str, chunks: int) -> Rate:
     """The same chunks checked in this process, without Dask: one core's rate (per CPU
     second), warm."""
-    count, indices = _sample(space_name, chunks)
+    count, indices = sample(space_name, chunks)
     check_chunk(space_name, indices[0], count)  # tables and units, as a worker's warm-up
     start = time.process_time()
-    classes = sum(check_chunk(space_name, i, count).classes for i in indices)
-    return Rate(space_name, 1, classes, time.process_time() - start)
+    results = [check_chunk(space_name, i, count) for i in indices]
+    seconds = time.process_time() - start
+    classes = sum(r.classes for r in results)
+    return Rate(space_name, 1, classes, seconds, sum(r.positions for r in results))
 
 
 def projected_seconds(space_name: str, rate: Rate, cores: int) -> float | None:

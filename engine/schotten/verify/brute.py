@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -164,13 +165,18 @@ class BruteVerdict:
 def wild_pool(position: Position) -> list[Tactic]:
     """The wild cards the opponent could still get: each one unseen, and a Joker only if two
     are not seen and the opponent never played one (RULES.md, site ruling claim-wild-pool)."""
-    if position.variant != "tactical":
-        return []
     theirs = _split((*position.theirs, *position.elsewhere_theirs))[1]
-    seen = [*theirs, *_split((*position.mine, *position.elsewhere_mine))[1]]
+    mine = _split((*position.mine, *position.elsewhere_mine))[1]
+    return _wild_pool(position.variant, mine, theirs)
+
+
+def _wild_pool(variant: str, mine: Sequence[Tactic], theirs: Sequence[Tactic]) -> list[Tactic]:
+    """:func:`wild_pool` from the tactic cards each player put into play."""
+    if variant != "tactical":
+        return []
+    seen = [*theirs, *mine]
     wilds = [w for w in (Tactic.SPY, Tactic.SHIELD_BEARER) if w not in seen]
-    theirs_joker = Tactic.JOKER in theirs
-    if seen.count(Tactic.JOKER) < 2 and not theirs_joker:
+    if seen.count(Tactic.JOKER) < 2 and Tactic.JOKER not in theirs:
         wilds.insert(0, Tactic.JOKER)
     return wilds
 
@@ -190,24 +196,37 @@ def _split(cards: Iterable[Card]) -> tuple[tuple[int, ...], tuple[Tactic, ...]]:
     return tuple(clan), tuple(tactics)
 
 
-def _bases(clan: Sequence[Sequence[int]], width: int, size: int) -> Array:
+def _bases(clan: Sequence[Sequence[int]] | Array, width: int, size: int) -> Array:
     """The index part of each row of Clan cards, in the top ``width`` digits of a side."""
-    rows = np.array(clan, dtype=np.int64).reshape(len(clan), width)
+    rows = _rows(clan, width)
     return rows @ (N_CARDS ** np.arange(size - 1, size - 1 - width, -1, dtype=np.int64))
 
 
-def _heads(wilds: Sequence[Tactic], first_digit: int, size: int) -> Array:
+def _rows(clan: Sequence[Sequence[int]] | Array, width: int) -> Array:
+    """Rows of card numbers as an array of ``width`` columns (read from tuples in one pass)."""
+    if isinstance(clan, np.ndarray):
+        return clan.astype(np.int64, copy=False).reshape(len(clan), width)
+    flat = np.frombuffer(bytes(itertools.chain.from_iterable(clan)), dtype=np.uint8)
+    return flat.astype(np.int64).reshape(len(clan), width)
+
+
+@functools.cache  # a few hundred kinds of side per space: each one's wild values made once
+def _heads(wilds: tuple[Tactic, ...], first_digit: int, size: int) -> Array:
     """Every choice of values of ``wilds`` (digits ``first_digit`` on), as index parts."""
     heads = np.zeros(1, dtype=np.int64)
     for k, wild in enumerate(wilds):
         weight = N_CARDS ** (size - 1 - first_digit - k)
         options = np.array(wild_options(wild), dtype=np.int64) * weight
         heads = (heads[:, None] + options[None, :]).ravel()
+    heads.flags.writeable = False
     return heads
 
 
 def _side_ranks(table: Array, bases: Array, heads: Array) -> Array:
     """The best rank of each complete side (a base each) over every choice of its wild cards."""
+    if len(heads) == 1:
+        ranks: Array = table[bases + heads[0]]
+        return ranks
     best = np.empty(len(bases), dtype=np.uint8)
     step = max(1, _BLOCK // len(heads))
     for s in range(0, len(bases), step):
@@ -215,39 +234,80 @@ def _side_ranks(table: Array, bases: Array, heads: Array) -> Array:
     return best
 
 
+@functools.cache
+def _distinct_pairs() -> Array:
+    """``[a * 54 + b]``: a and b two different cards (a card is never drawn twice)."""
+    return ~np.eye(N_CARDS, dtype=bool).ravel()
+
+
 def _completion_ranks(
-    table: Array, bases: Array, heads: Array, n_clan: int, seen: Array
-) -> tuple[Array, Array]:
+    table: Array, bases: Array, heads: Array, n_clan: int, unseen: Array, allowed: Array
+) -> Array:
     """The best rank of each side (a base each) completed by every choice of ``heads`` and
-    every ``n_clan`` unseen Clan cards, and the number of completions tried."""
+    every ``n_clan`` unseen Clan cards (``unseen``: a row of 54 booleans a side), 0 if none.
+    ``allowed``: :func:`_allowed` of ``unseen`` and ``n_clan``.
+
+    The Clan cards of a completion are the lowest digits of an index, so for one or two of them
+    the ranks of every completion of one head are one contiguous row of the table (54 or 54 x 54
+    ranks, every order): a row is read whole and the cards that are not in the pool are masked
+    out. Three cards and more are read as sets (:func:`clan_blocks`), which is less work.
+    """
     if n_clan == 0:
-        return _side_ranks(table, bases, heads), np.full(len(bases), len(heads), dtype=np.int64)
+        return _side_ranks(table, bases, heads)
+    if n_clan > 2:
+        return _set_ranks(table, bases, heads, n_clan, unseen)
+    width = N_CARDS**n_clan
+    rows_of = table.reshape(-1, width)
+    best = np.empty(len(bases), dtype=np.uint8)
+    step = max(1, _BLOCK // (len(heads) * width))
+    for s in range(0, len(bases), step):
+        part = slice(s, s + step)
+        rows = (bases[part, None] + heads[None, :]) // width
+        # Masked by a product (a rank times 0 is _NONE): far faster than a reduction's where=.
+        ranks = rows_of[rows]
+        ranks *= allowed[part, None, :]
+        best[part] = ranks.reshape(len(ranks), -1).max(axis=1)
+    return best
+
+
+def _allowed(unseen: Array, n_clan: int) -> Array:
+    """For one or two Clan cards, the completions of a row of the table that the pool holds:
+    the unseen cards, or the pairs of two different unseen cards (in both orders)."""
+    if n_clan != 2:
+        return unseen
+    pairs = (unseen[:, :, None] & unseen[:, None, :]).reshape(len(unseen), -1)
+    pairs &= _distinct_pairs()
+    return pairs
+
+
+def _set_ranks(table: Array, bases: Array, heads: Array, n_clan: int, unseen: Array) -> Array:
+    """:func:`_completion_ranks` for three Clan cards or more: every set of them, those that
+    touch a card out of the pool masked out."""
     offsets, masks = clan_blocks(n_clan)
+    bits = np.left_shift(np.uint64(1), np.arange(N_CARDS, dtype=np.uint64))
+    seen = np.bitwise_or.reduce(np.where(unseen, np.uint64(0), bits), axis=1)
     best = np.zeros(len(bases), dtype=np.uint8)
-    count = np.zeros(len(bases), dtype=np.int64)
     if len(heads) * len(offsets) <= _BLOCK // 4:
         # A block of several positions: every set of n Clan cards, those touching a seen one
         # masked out.
         step = max(1, _BLOCK // (len(heads) * len(offsets)))
         for s in range(0, len(bases), step):
             part = slice(s, s + step)
-            unseen = (masks[None, :] & seen[part, None]) == 0
+            free = (masks[None, :] & seen[part, None]) == 0
             rows = bases[part, None, None] + heads[None, :, None] + offsets[None, None, :]
             ranks = table[rows].max(axis=1)
-            best[part] = np.where(unseen, ranks, _NONE).max(axis=1)
-            count[part] = unseen.sum(axis=1) * len(heads)
-        return best, count
+            best[part] = (ranks * free).max(axis=1)
+        return best
     # One position at a time: its own unseen sets only, read in blocks of rows.
     for p in range(len(bases)):
         mine = offsets[(masks & seen[p]) == 0]
-        count[p] = len(mine) * len(heads)
         if not len(mine):
             continue
         step = max(1, _BLOCK // len(mine))
         for h in range(0, len(heads), step):
             rows = bases[p] + heads[h : h + step, None] + mine[None, :]
             best[p] = max(best[p], table[rows].max())
-    return best, count
+    return best
 
 
 # Judging positions -------------------------------------------------------------------------
@@ -291,93 +351,232 @@ def brute_judge(position: Position) -> BruteVerdict:
 
 
 def brute_judge_many(positions: Sequence[Position]) -> list[BruteVerdict]:
-    """:func:`brute_judge` of each position, the positions of one shape judged together."""
+    """:func:`brute_judge` of each position, every position judged in one pass."""
     verdicts: list[BruteVerdict] = [BruteVerdict("side-incomplete")] * len(positions)
-    for block, members in blocks(positions):
-        for k, verdict in zip(members, judge_block(block), strict=True):
+    found = blocks(positions)
+    judged = judge_blocks([block for block, _ in found])
+    for (_, members), block_verdicts in zip(found, judged, strict=True):
+        for k, verdict in zip(members, block_verdicts, strict=True):
             verdicts[k] = verdict
     return verdicts
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What the positions of a block share, as the tables read it (made once per template)."""
+
+    size: int
+    blind: bool
+    mine_wilds: tuple[Tactic, ...]
+    theirs_wilds: tuple[Tactic, ...]
+    pool_wilds: tuple[Tactic, ...]
+    elsewhere: tuple[int, ...]  # Clan cards seen away from the stone
+    tie: str  # the reason of equal complete sides
+
+
+def _kind(template: Position) -> _Kind:
+    # Read in one pass over each list: a template of a sampled game holds a whole board.
+    mine_clan, mine_tactics = _split(template.elsewhere_mine)
+    theirs_clan, theirs_tactics = _split(template.elsewhere_theirs)
+    mine_wilds, theirs_wilds = _split(template.mine)[1], _split(template.theirs)[1]
+    pool = _wild_pool(
+        template.variant, (*mine_wilds, *mine_tactics), (*theirs_wilds, *theirs_tactics)
+    )
+    return _Kind(
+        template.size,
+        template.blind,
+        mine_wilds,
+        theirs_wilds,
+        tuple(pool),
+        (*mine_clan, *theirs_clan),
+        "tie-completed-first" if template.mine_first else "tie-completed-later",
+    )
 
 
 @dataclass(frozen=True)
 class _Sides:
     """A block as the tables read it."""
 
-    size: int
-    table: Array
+    kind: _Kind
     n_mine: int  # Clan cards on each side, in the top digits of its rows
     n_theirs: int
-    mine_wilds: tuple[Tactic, ...]
-    theirs_wilds: tuple[Tactic, ...]
-    seen: Array  # each position's Clan cards out of the pool, as a bit mask
-    pool_wilds: tuple[Tactic, ...]
+    mine: Array  # the claimer's Clan cards, a row each
+    theirs: Array
+
+    @property
+    def size(self) -> int:
+        return self.kind.size
+
+    @property
+    def table(self) -> Array:
+        return rank_table(self.kind.size, self.kind.blind)
+
+    @property
+    def need(self) -> int:
+        """The cards the opponent's side lacks."""
+        return self.kind.size - self.n_theirs - len(self.kind.theirs_wilds)
+
+    @functools.cached_property  # complete sides never read it: made only when asked for
+    def unseen(self) -> Array:
+        """Each position's Clan cards in the pool, a row of 54 booleans each."""
+        unseen = np.ones((len(self.mine), N_CARDS), dtype=bool)
+        if self.kind.elsewhere:
+            unseen[:, self.kind.elsewhere] = False
+        rows = np.arange(len(self.mine))[:, None]
+        unseen[rows, self.mine] = False
+        unseen[rows, self.theirs] = False
+        return unseen
 
 
 def _sides(block: Block) -> _Sides:
-    t = block.template
-    elsewhere = 0
-    for i in _split((*t.elsewhere_mine, *t.elsewhere_theirs))[0]:
-        elsewhere |= 1 << i
-    seen = [elsewhere] * len(block.mine)
-    for k, (mine, theirs) in enumerate(zip(block.mine, block.theirs, strict=True)):
-        for i in (*mine, *theirs):
-            seen[k] |= 1 << i
-    return _Sides(
-        t.size,
-        rank_table(t.size, t.blind),
-        len(block.mine[0]) if block.mine else 0,
-        len(block.theirs[0]) if block.theirs else 0,
-        _split(t.mine)[1],
-        _split(t.theirs)[1],
-        np.array(seen, dtype=np.uint64),
-        tuple(wild_pool(t)),
-    )
+    count = len(block.mine)
+    n_mine = len(block.mine[0]) if count else 0
+    n_theirs = len(block.theirs[0]) if count else 0
+    mine, theirs = _rows(block.mine, n_mine), _rows(block.theirs, n_theirs)
+    return _Sides(_kind(block.template), n_mine, n_theirs, mine, theirs)
 
 
 def judge_block(block: Block) -> list[BruteVerdict]:
     """:func:`brute_judge` of each position of the block."""
-    if not block.mine:
-        return []
-    s = _sides(block)
-    size, table = s.size, s.table
-    if s.n_mine + len(s.mine_wilds) < size:
-        return [BruteVerdict("side-incomplete")] * len(block.mine)
-    mine_bases = _bases(block.mine, s.n_mine, size)
-    mine = _side_ranks(table, mine_bases, _heads(s.mine_wilds, s.n_mine, size)).tolist()
-    theirs_bases = _bases(block.theirs, s.n_theirs, size)
-    placed = s.n_theirs + len(s.theirs_wilds)
-    if placed == size:
-        heads = _heads(s.theirs_wilds, s.n_theirs, size)
-        theirs = _side_ranks(table, theirs_bases, heads).tolist()
-        tie = "tie-completed-first" if block.template.mine_first else "tie-completed-later"
-        return [
-            BruteVerdict(
-                tie if m == t else "stronger" if m > t else "weaker",
-                _STRENGTHS[m],
-                _STRENGTHS[t],
-                1,
-            )
-            for m, t in zip(mine, theirs, strict=True)
+    return judge_blocks([block])[0]
+
+
+def judge_blocks(some: Sequence[Block]) -> list[list[BruteVerdict]]:
+    """:func:`judge_block` of each block, the blocks whose sides the tables read alike judged
+    together: the same sizes of side, wild cards on each side and wild cards in the pool, what
+    ever else their templates hold (the cards seen elsewhere only change the pool's rows)."""
+    sides = [_sides(block) for block in some]
+    judged = [s for s in sides if len(s.mine) and s.n_mine + len(s.kind.mine_wilds) >= s.size]
+    mine = _grouped(
+        judged,
+        lambda s: (s.size, s.kind.blind, s.n_mine, s.kind.mine_wilds),
+        lambda s: (_bases(s.mine, s.n_mine, s.size),),
+        lambda key, bases: (
+            _side_ranks(rank_table(key[0], key[1]), bases, _heads(key[3], key[2], key[0])),
+        ),
+    )
+    theirs = _grouped(
+        judged,
+        lambda s: (s.size, s.kind.blind, s.n_theirs, s.kind.theirs_wilds, s.kind.pool_wilds),
+        # A complete side needs no pool (the key tells: every side of a group is alike).
+        lambda s: (_bases(s.theirs, s.n_theirs, s.size), *((s.unseen,) if s.need else ())),
+        _best_completions,
+    )
+    if not judged:
+        return [[BruteVerdict("side-incomplete")] * len(s.mine) for s in sides]
+    # Every verdict at once: a reason of 7 (for complete sides: stronger, weaker, a tie, the
+    # other tie; else can beat, unbeatable, unbeatable with no completion at all).
+    sizes = [len(s.mine) for s in judged]
+    complete = np.repeat([s.need == 0 for s in judged], sizes)
+    first = np.repeat([s.kind.tie == _TIES[0] for s in judged], sizes)
+    m = np.concatenate([ranks for (ranks,) in mine]).astype(np.int64)
+    t = np.concatenate([ranks for ranks, _ in theirs]).astype(np.int64)
+    c = np.concatenate([count for _, count in theirs])
+    reason = np.where(
+        complete,
+        np.where(m > t, 0, np.where(m < t, 1, np.where(first, 2, 3))),
+        np.where(t > m, 4, np.where(t == _NONE, 6, 5)),
+    )
+    keys = ((c * 256 + m) * 256 + t) * 8 + reason
+    distinct, where = np.unique(keys, return_inverse=True)
+    made = [_verdict(key) for key in distinct.tolist()]
+    found = [made[k] for k in where.tolist()]
+    verdicts = {}
+    start = 0
+    for s, size in zip(judged, sizes, strict=True):
+        verdicts[id(s)] = found[start : start + size]
+        start += size
+    return [verdicts.get(id(s)) or [BruteVerdict("side-incomplete")] * len(s.mine) for s in sides]
+
+
+@functools.cache
+def _pool_heads(
+    theirs_wilds: tuple[Tactic, ...],
+    pool_wilds: tuple[Tactic, ...],
+    n_wild: int,
+    n_theirs: int,
+    size: int,
+) -> Array:
+    """The wild values of the opponent's side with every choice of ``n_wild`` wild cards of the
+    pool (each once, at every value), as index parts: the completions that take that many wild
+    cards all leave the same Clan digits to fill, so they are read as one block."""
+    heads = np.concatenate(
+        [
+            _heads((*theirs_wilds, *chosen), n_theirs, size)
+            for chosen in itertools.combinations(pool_wilds, n_wild)
         ]
-    best = np.zeros(len(block.mine), dtype=np.uint8)
-    count = np.zeros(len(block.mine), dtype=np.int64)
-    need = size - placed
-    # A completion is some wild cards of the pool (each once, at every value) and Clan cards.
-    for n_wild in range(min(need, len(s.pool_wilds)) + 1):
-        n_clan = need - n_wild
-        for chosen in itertools.combinations(s.pool_wilds, n_wild):
-            heads = _heads((*s.theirs_wilds, *chosen), s.n_theirs, size)
-            some, tried = _completion_ranks(table, theirs_bases, heads, n_clan, s.seen)
-            best = np.maximum(best, some)
-            count += tried
-    verdicts = []
-    for m, b, c in zip(mine, best.tolist(), count.tolist(), strict=True):
-        if b == _NONE:
-            verdicts.append(BruteVerdict("unbeatable", _STRENGTHS[m], None, c))
+    )
+    heads.flags.writeable = False
+    return heads
+
+
+_TIES = ("tie-completed-first", "tie-completed-later")
+_REASONS = ("stronger", "weaker", *_TIES, "opponent-can-beat", "unbeatable", "unbeatable")
+
+
+@functools.lru_cache(maxsize=1 << 16)  # the same verdicts come back chunk after chunk
+def _verdict(key: int) -> BruteVerdict:
+    """A verdict from its key: ((completions * 256 + mine) * 256 + theirs) * 8 + reason."""
+    reason, theirs, mine, count = key % 8, key // 8 % 256, key // 2048 % 256, key // 524288
+    return BruteVerdict(
+        _REASONS[reason], _STRENGTHS[mine], None if reason == 6 else _STRENGTHS[theirs], count
+    )
+
+
+def _grouped(sides: Sequence[_Sides], key: Any, arrays: Any, judge: Any) -> list[Any]:
+    """``judge(key, *arrays)`` of every group of sides with one ``key``, the arrays of a group
+    joined; its results (a tuple of arrays) split back into one tuple per side, in order."""
+    groups: dict[Any, list[int]] = {}
+    for k, s in enumerate(sides):
+        groups.setdefault(key(s), []).append(k)
+    found: list[Any] = [None] * len(sides)
+    for group_key, members in groups.items():
+        parts = [arrays(sides[k]) for k in members]
+        if len(parts) == 1:
+            joined = parts[0]
         else:
-            reason = "opponent-can-beat" if b > m else "unbeatable"
-            verdicts.append(BruteVerdict(reason, _STRENGTHS[m], _STRENGTHS[b], c))
-    return verdicts
+            joined = tuple(np.concatenate(column) for column in zip(*parts, strict=True))
+        results = judge(group_key, *joined)
+        start = 0
+        for k, part in zip(members, parts, strict=True):
+            end = start + len(part[0])
+            found[k] = tuple(r[start:end] for r in results)
+            start = end
+    return found
+
+
+_CHOOSE = np.array(
+    [[math.comb(u, n) for u in range(N_CARDS + 1)] for n in range(5)], dtype=np.int64
+)
+
+
+def _best_completions(
+    key: tuple[int, bool, int, tuple[Tactic, ...], tuple[Tactic, ...]],
+    bases: Array,
+    unseen: Array | None = None,
+) -> tuple[Array, Array]:
+    """The opponent's best rank (0: no completion) and the completions tried, for each side:
+    theirs as it is if complete, else over every completion from the pool, which is some wild
+    cards of the pool (each once, at every value) and Clan cards (``unseen``: the pool's Clan
+    cards of each side, a row of 54 booleans; ``None`` for complete sides)."""
+    size, blind, n_theirs, theirs_wilds, pool_wilds = key
+    table = rank_table(size, blind)
+    need = size - n_theirs - len(theirs_wilds)
+    if need == 0:
+        ranks = _side_ranks(table, bases, _heads(theirs_wilds, n_theirs, size))
+        return ranks, np.ones(len(bases), dtype=np.int64)
+    assert unseen is not None
+    best = np.zeros(len(bases), dtype=np.uint8)
+    count = np.zeros(len(bases), dtype=np.int64)
+    pool_clan = unseen.sum(axis=1)
+    allowed = {n: _allowed(unseen, n) for n in range(max(0, need - len(pool_wilds)), need + 1)}
+    for n_wild in range(min(need, len(pool_wilds)) + 1):
+        n_clan = need - n_wild
+        heads = _pool_heads(theirs_wilds, pool_wilds, n_wild, n_theirs, size)
+        ranks = _completion_ranks(table, bases, heads, n_clan, unseen, allowed[n_clan])
+        np.maximum(best, ranks, out=best)
+        count += len(heads) * _CHOOSE[n_clan][pool_clan]
+    return best, count
 
 
 def completion_strength(position: Position, added: Sequence[Card]) -> Strength | None:
@@ -394,8 +593,8 @@ def block_strengths(block: Block, added: Sequence[Sequence[Card] | None]) -> lis
     if not block.mine:
         return found
     s = _sides(block)
-    need = s.size - s.n_theirs - len(s.theirs_wilds)
-    seen = s.seen.tolist()
+    need = s.need
+    unseen = s.unseen
     groups: dict[tuple[Tactic, ...], list[tuple[int, tuple[int, ...]]]] = {}
     for k, cards in enumerate(added):
         if cards is None:
@@ -404,16 +603,16 @@ def block_strengths(block: Block, added: Sequence[Sequence[Card] | None]) -> lis
         if (
             len(cards) != need
             or len(set(cards)) != len(cards)
-            or any(seen[k] >> i & 1 for i in added_clan)
-            or not set(added_wilds) <= set(s.pool_wilds)
+            or not all(unseen[k, i] for i in added_clan)
+            or not set(added_wilds) <= set(s.kind.pool_wilds)
         ):
             continue
-        key = (*s.theirs_wilds, *added_wilds)
+        key = (*s.kind.theirs_wilds, *added_wilds)
         groups.setdefault(key, []).append((k, (*block.theirs[k], *added_clan)))
     for wilds, members in groups.items():
         n_clan = s.size - len(wilds)
         bases = _bases([clan for _, clan in members], n_clan, s.size)
-        ranks = _side_ranks(s.table, bases, _heads(wilds, n_clan, s.size))
+        ranks = _side_ranks(s.table, bases, _heads(tuple(wilds), n_clan, s.size))
         for (k, _), value in zip(members, ranks.tolist(), strict=True):
             found[k] = _STRENGTHS[value]
     return found

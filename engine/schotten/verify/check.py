@@ -23,7 +23,7 @@ from schotten.verify.brute import (
     BruteVerdict,
     Strength,
     block_strengths,
-    judge_block,
+    judge_blocks,
 )
 from schotten.verify.spaces import SPACES, Item
 
@@ -63,15 +63,16 @@ class ChunkResult:
 def check_chunk(space_name: str, index: int, count: int, judge: Judge = judge_stone) -> ChunkResult:
     """Check chunk ``index`` of ``count`` of a space (a Dask task: plain arguments and result).
 
-    The brute force judges the positions of a block together (array code pays by the block),
+    The brute force judges the positions of the chunk together (array code pays by the block),
     the engine judges each, and the brute force measures the witnesses it names together.
     """
     start = time.perf_counter()
     classes = positions = completions = 0
     reasons: dict[str, list[int]] = {}
     found: list[Disagreement] = []
-    for block, items in SPACES[space_name].blocks(index, count):
-        brutes = judge_block(block)
+    chunk = SPACES[space_name].blocks(index, count)
+    judged = judge_blocks([block for block, _ in chunk])
+    for (block, items), brutes in zip(chunk, judged, strict=True):
         verdicts = [judge(item.board, item.claimer, item.stone) for item in items]
         reached = block_strengths(
             block, [None if v.witness is None else v.witness.cards for v in verdicts]

@@ -400,8 +400,9 @@ def printable(summary: Summary) -> list[tuple[str, str]]:
     rows += [
         ("completions tried", f"{t.completions:,}"),
         ("disagreements", f"{len(t.disagreements):,}"),
-        ("time", f"{summary.wall:,.1f} s wall, {t.cpu_seconds:,.1f} s in the workers (all runs)"),
-        ("workers", f"{summary.workers}"),
+        # A run that only merges or finds every chunk done computes nothing: 0 s, 0 workers.
+        ("time", f"{summary.wall:,.1f} s wall now, {t.cpu_seconds:,.1f} s of workers (all runs)"),
+        ("workers", f"{summary.workers} now"),
         ("space complete", "yes" if summary.complete else "no"),
     ]
     return rows

@@ -27,13 +27,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
-from schotten.verify.brute import N_CARDS, Block, Position, blocks, index_card
+from schotten.verify.brute import N_CARDS, Array, Block, Position, blocks, index_card
 from schotten.verify.symmetry import (
     canonical_sets,
     class_count,
-    second_fixed,
+    seconds_fixed,
     value_cards,
     value_class_count,
     value_class_size,
@@ -141,10 +143,12 @@ class Space:
                         yield shape, mine, value_cards(theirs_values, mine_values), weight
                 continue
             mine = canonical_sets(shape.mine_clan)[a_no]
-            for theirs in _seconds(mine, shape.theirs_clan, low):
-                fixed = second_fixed(mine, theirs)
-                if fixed:
-                    yield shape, mine, theirs, 720 // fixed  # 720 permutations, ``fixed`` keep it
+            seconds = _seconds(mine, shape.theirs_clan, low)
+            fixed = seconds_fixed(mine, seconds)
+            kept = np.flatnonzero(fixed)
+            weights = (720 // fixed[kept]).tolist()  # 720 permutations, ``fixed`` keep each
+            for theirs, weight in zip(map(tuple, seconds[kept].tolist()), weights, strict=True):
+                yield shape, mine, theirs, weight
 
 
 class _Maker:
@@ -188,14 +192,22 @@ class _Maker:
         return Item(position, board, STONE, weight)
 
 
-def _seconds(mine: tuple[int, ...], size: int, low: int) -> Iterator[tuple[int, ...]]:
-    """The opponent's Clan cards of one unit: ``size`` cards not in ``mine``, the lowest ``low``."""
+def _seconds(mine: tuple[int, ...], size: int, low: int) -> Array:
+    """The opponent's Clan cards of one unit, a sorted row each: ``size`` cards not in
+    ``mine``, the lowest ``low``."""
     if size == 0:
-        yield ()
-        return
-    rest = [i for i in range(low + 1, 54) if i not in mine]
-    for tail in itertools.combinations(rest, size - 1):
-        yield (low, *tail)
+        return np.zeros((1, 0), dtype=np.int64)
+    rest = np.array([i for i in range(low + 1, 54) if i not in mine], dtype=np.int64)
+    tails = rest[_combinations(len(rest), size - 1)]
+    return np.concatenate([np.full((len(tails), 1), low, dtype=np.int64), tails], axis=1)
+
+
+@functools.lru_cache(maxsize=256)
+def _combinations(n: int, k: int) -> Array:
+    """Every set of ``k`` of ``n`` places, a sorted row each, in lexicographic order."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.intp)
+    return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp).reshape(-1, k)
 
 
 @functools.cache  # the unit list of a space never changes; every chunk reads it

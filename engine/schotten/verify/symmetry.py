@@ -24,6 +24,9 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from typing import Any
+
+import numpy as np
 
 N_COLOURS = 6
 Perm = tuple[int, ...]  # the image of each card number 0..53
@@ -245,3 +248,44 @@ def value_class_count(first: int, second: int) -> int:
                         grown[key] = grown.get(key, 0) + ways
         poly = grown
     return poly.get((first, second), 0)
+
+
+# The same test for every opponent set of a unit at once (the enumeration of a space makes
+# millions of them): a colour group's key as one number, so keys compare as integers.
+
+_STOP = 99  # as in _group_key: a group that stops is larger than one that goes on
+_DIGITS = 4  # up to 3 values of one colour (a side holds 3 Clan cards at most), then the stop
+
+
+def seconds_fixed(first: tuple[int, ...], seconds: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+    """:func:`second_fixed` of ``first`` with each row of ``seconds`` (sorted card numbers, at
+    most 3 a row), computed together.
+
+    >>> seconds_fixed((0, 1, 2), np.array([[9, 18], [9, 27]])).tolist()
+    [12, 0]
+    """
+    rows = len(seconds)
+    fixed = np.ones(rows, dtype=np.int64)
+    classes = swappable(first)
+    if not classes or not rows:
+        return fixed
+    if seconds.shape[1] >= _DIGITS:
+        raise ValueError("seconds_fixed reads at most 3 cards a row")
+    # keys[r, c]: the group key of colour c in row r, (v1, v2, ..., 99, 99...) in base 100.
+    weights = 100 ** np.arange(_DIGITS - 1, -1, -1, dtype=np.int64)
+    keys = np.full((rows, N_COLOURS), _STOP * int(weights.sum()), dtype=np.int64)
+    colours, values = seconds // 9, seconds % 9
+    place = np.zeros(rows, dtype=np.int64)
+    for k in range(seconds.shape[1]):
+        # The cards are sorted, so a colour's values come in order: the k-th card is the
+        # colour's next value after those of the cards before it of the same colour.
+        place = (colours[:, :k] == colours[:, k : k + 1]).sum(axis=1)
+        keys[np.arange(rows), colours[:, k]] += (values[:, k] - _STOP) * weights[place]
+    for group in classes:
+        run = np.ones(rows, dtype=np.int64)
+        for previous, colour in itertools.pairwise(group):
+            before, key = keys[:, previous], keys[:, colour]
+            fixed[key < before] = 0
+            run = np.where(key == before, run + 1, 1)
+            fixed *= run
+    return fixed
