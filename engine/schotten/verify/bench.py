@@ -30,13 +30,9 @@ class Rate:
     seconds: float
     positions: int = 0  # positions of the raw space they stand for
 
-    @property
-    def per_second(self) -> float:
-        return self.classes / self.seconds
-
-    @property
-    def positions_per_second(self) -> float:
-        return self.positions / self.seconds
+    def per_second(self, count: int) -> float:
+        """``count`` (classes or positions) per wall second of this run."""
+        return count / self.seconds
 
 
 @dataclass(frozen=True)
@@ -46,13 +42,9 @@ class BruteRate:
     completions: int  # completions tried, wild values expanded
     cpu_seconds: float
 
-    @property
-    def per_second(self) -> float:
-        return self.completions / self.cpu_seconds
-
-    @property
-    def classes_per_second(self) -> float:
-        return self.classes / self.cpu_seconds
+    def per_cpu_second(self, count: int) -> float:
+        """``count`` (completions or classes) per CPU second of the brute force."""
+        return count / self.cpu_seconds
 
 
 def sample(space_name: str, chunks: int) -> tuple[int, list[int]]:
@@ -119,4 +111,4 @@ def projected_seconds(space_name: str, rate: Rate, cores: int) -> float | None:
     classes = SPACES[space_name].class_count()
     if classes is None:
         return None
-    return classes / (rate.per_second / rate.workers * cores)
+    return classes / (rate.per_second(rate.classes) / rate.workers * cores)
