@@ -4,6 +4,7 @@ and the committed reports agree with the spaces' own counts."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,8 @@ def _report(space: str, digest: str, *, complete: bool = True, found: int = 0) -
         "disagreements": [f"case-{i}" for i in range(found)],
         "engine": {"version": "0.1.0", "digest": digest},
         "date": "2026-11-30T18:49:02Z",
+        "wall_seconds": 3103.04,
+        "workers": 2,
     }
 
 
@@ -67,6 +70,23 @@ def test_partial_and_failed_reports_are_not_called_proofs(tmp_path: Path, lang: 
     assert table.count("\n| ") == 3  # header and two rows
 
 
+@pytest.mark.parametrize(
+    ("lang", "computed"),
+    [
+        ("fr", "Calcul\u00a0: </span>51\u00a0min\u00a043\u00a0s, 2\u00a0processus en parallèle"),
+        ("es", "Cálculo: </span>51\u00a0min\u00a043\u00a0s, 2\u00a0procesos en paralelo"),
+    ],
+)
+def test_each_space_says_how_long_it_took_and_on_how_many_workers(
+    tmp_path: Path, lang: str, computed: str
+) -> None:
+    table = proof_table(lang, _write(tmp_path, _report("mud-one-stone", engine_digest())))
+    assert computed in table
+    one = {**_report("base-one-stone", engine_digest()), "wall_seconds": 8.4, "workers": 1}
+    table = proof_table(lang, _write(tmp_path / "one", one))
+    assert ("8\u00a0s, 1\u00a0processus" if lang == "fr" else "8\u00a0s, 1\u00a0proceso") in table
+
+
 def test_french_dates_and_numbers_follow_french_typography(tmp_path: Path) -> None:
     table = proof_table("fr", _write(tmp_path, _report("base-one-stone", engine_digest())))
     assert "30 novembre 2026" in table and "1\u202f000" in table
@@ -92,3 +112,12 @@ def test_committed_reports_match_their_space(path: Path) -> None:
 def test_the_committed_reports_are_on_the_page() -> None:
     assert {r["space"] for r in load_reports(ROOT / "verification")} == {p.stem for p in COMMITTED}
     assert "base-one-stone" in {p.stem for p in COMMITTED}
+
+
+@pytest.mark.parametrize("page", ["proofs.md", "proofs.es.md"])
+def test_the_proofs_page_names_the_command_argument_of_every_space(page: str) -> None:
+    text = (ROOT / "site_src" / page).read_text(encoding="utf-8")
+    named = {
+        m for name in SPACES for m in re.findall(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+    }
+    assert sorted(set(SPACES) - named) == []

@@ -35,6 +35,9 @@ _TEXT: dict[str, dict[str, str]] = {
         "classes": "Classes vérifiées",
         "disagreements": "Désaccords",
         "engine": "Moteur",
+        "computed": "Calcul",
+        "workers_one": "1\u00a0processus",
+        "workers_many": "{count}\u00a0processus en parallèle",
         "state": "État",
         "proven": "Prouvé sur ce moteur",
         "stale": (
@@ -56,6 +59,9 @@ _TEXT: dict[str, dict[str, str]] = {
         "classes": "Clases comprobadas",
         "disagreements": "Desacuerdos",
         "engine": "Motor",
+        "computed": "Cálculo",
+        "workers_one": "1\u00a0proceso",
+        "workers_many": "{count}\u00a0procesos en paralelo",
         "state": "Estado",
         "proven": "Demostrado con este motor",
         "stale": (
@@ -155,7 +161,7 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
     if not reports:
         return _text(text["none"])
     digest = engine_digest()
-    heads = ("space", "positions", "classes", "disagreements", "engine", "state")
+    heads = ("space", "positions", "classes", "disagreements", "engine", "computed", "state")
     colon = _text(labels(lang)["punctuation"]["colon"])
     rows = []
 
@@ -185,6 +191,7 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
             number(report["classes_checked"]),
             number(len(report["disagreements"])),
             f"{_text(engine['version'])} <code>{_text(engine['digest'])}</code><br>{_text(date)}",
+            _text(_computed(report, lang)),
             f'<span class="proof-{key}">{_text(state)}</span>',
         ]
         # On a phone each row is a block: every value but the first says its column's name.
@@ -196,6 +203,19 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
     head = "| " + " | ".join(_text(text[h]) for h in heads) + " |"
     rule = "|" + "---|" * len(heads)
     return "\n".join(["", head, rule, *rows, ""])
+
+
+def _computed(report: dict[str, Any], lang: str) -> str:
+    """How long the report's runs took (wall time) and on how many workers."""
+    total = round(report["wall_seconds"])
+    hours, minutes, seconds = total // 3600, total // 60 % 60, total % 60
+    parts = [f"{hours}{NBSP}h"] if hours else []
+    parts += [f"{minutes}{NBSP}min"] if hours or minutes else []
+    parts.append(f"{seconds}{NBSP}s")
+    workers = report["workers"]
+    text = _TEXT[lang]
+    many = text["workers_many"].format(count=format_number(workers, lang))
+    return f"{NBSP.join(parts)}, {text['workers_one'] if workers == 1 else many}"
 
 
 def _text(value: str) -> str:
