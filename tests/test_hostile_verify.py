@@ -30,11 +30,11 @@ from hypothesis import strategies as st
 
 from schotten.cli import main
 from schotten.verify.check import ChunkResult, Disagreement
-from schotten.verify.report import build_report, engine_digest, write_report
+from schotten.verify.report import build_report, space_digest, write_report
 from schotten.verify.store import Run, Store, StoreError
 
 SPACE = "base-one-stone"
-ENGINE = engine_digest()
+ENGINE = space_digest(SPACE)
 EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "40"))
 
 

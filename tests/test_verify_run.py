@@ -26,11 +26,13 @@ from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
 from schotten.cli.verify import write_case
 from schotten.verify.check import ChunkResult
-from schotten.verify.report import build_report, engine_digest
+from schotten.verify.report import build_report, space_digest
 from schotten.verify.run import run_space
 from schotten.verify.spaces import SPACES, Space
 from schotten.verify.store import Store, StoreError
 from schotten.verify.symmetry import canonical_sets
+
+BASE_DIGEST = space_digest("base-one-stone")
 
 distributed = pytest.importorskip("distributed")  # the `verify` extra (CI installs it)
 
@@ -128,7 +130,7 @@ def test_an_interrupted_run_resumes_without_redoing_finished_chunks(
             on_result=stop_after_two,
         )
     with Store(store_path) as store:
-        assert store.done("base-one-stone", 400, engine_digest()) == set(seen)
+        assert store.done("base-one-stone", 400, BASE_DIGEST) == set(seen)
         again: list[int] = []
         summary = run_space(
             "base-one-stone",
@@ -150,13 +152,13 @@ def test_an_interrupted_run_resumes_without_redoing_finished_chunks(
             shard=(1, 80),
         )
         assert (third.computed, third.reused) == (0, 5)
-        runs = store.runs("base-one-stone", 400, engine_digest())
+        runs = store.runs("base-one-stone", 400, BASE_DIGEST)
         report = build_report(
-            "base-one-stone", 400, store.results("base-one-stone", 400, engine_digest()), runs
+            "base-one-stone", 400, store.results("base-one-stone", 400, BASE_DIGEST), runs
         )
     assert report["chunks"] == {"total": 400, "done": 5} and report["complete"] is False
     assert report["classes_checked"] == summary.totals.classes
-    assert report["engine"]["digest"] == engine_digest()
+    assert report["engine"]["digest"] == BASE_DIGEST
 
 
 def _free_port() -> int:
@@ -250,7 +252,7 @@ def test_a_bad_shard_is_a_usage_error(bad: str, capsys: pytest.CaptureFixture[st
 
 
 def test_merge_copies_the_chunks_of_another_store(tmp_path: Path) -> None:
-    engine = engine_digest()
+    engine = BASE_DIGEST
     with Store(tmp_path / "a.sqlite") as a, Store(tmp_path / "b.sqlite") as b:
         a.save(ChunkResult("base-one-stone", 0, 2, classes=3), engine)
         b.save(ChunkResult("base-one-stone", 1, 2, classes=4), engine)
@@ -305,4 +307,4 @@ def test_sigterm_keeps_finished_chunks_and_writes_a_partial_report(tmp_path: Pat
     report = json.loads((tmp_path / "reports" / "base-one-stone.json").read_text())
     assert report["complete"] is False and 1 <= report["chunks"]["done"] < 100
     with Store(tmp_path / "s.sqlite") as store:
-        assert len(store.done("base-one-stone", 400, engine_digest())) == report["chunks"]["done"]
+        assert len(store.done("base-one-stone", 400, BASE_DIGEST)) == report["chunks"]["done"]

@@ -14,7 +14,7 @@ from types import FrameType
 from schotten._files import write_atomically
 from schotten.cli.arguments import Commands, add_command, positive, seconds
 from schotten.verify.check import ChunkResult
-from schotten.verify.report import build_report, engine_digest, write_report
+from schotten.verify.report import build_report, space_digest, write_report
 from schotten.verify.run import (
     DEFAULT_TIMEOUT,
     chunk_count,
@@ -157,7 +157,7 @@ def _run(args: argparse.Namespace) -> int:
                 "\ninterrupted: finished chunks are kept in the store; run again to resume",
                 file=sys.stderr,
             )
-        engine = engine_digest()
+        engine = space_digest(args.space)
         report = build_report(
             args.space,
             count,

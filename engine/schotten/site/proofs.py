@@ -1,8 +1,9 @@
 """The proofs page: what ``schotten verify`` has proven, read from ``verification/*.json``.
 
-A report names the engine it was made on (a digest of the rule modules). The page compares it
-with the engine building the site and never calls a report a proof of an engine it was not made
-on: a report of another engine is shown as such, to be made again.
+A report names the engine it was made on (a digest of the engine's modules its space depends
+on, :func:`schotten.verify.report.space_digest`). The page compares it with the same modules of
+the engine building the site and never calls a report a proof of an engine it was not made on: a
+report of another engine is shown as such, to be made again.
 
 >>> status_key({"complete": True, "disagreements": [], "engine": {"digest": "x"}}, "x")
 'proven'
@@ -20,7 +21,7 @@ from typing import Any
 
 from schotten.site import SiteCheckError, labels
 from schotten.site.words import format_number
-from schotten.verify.report import engine_digest
+from schotten.verify.report import space_digest
 from schotten.verify.spaces import SPACES
 
 # The site is built from the repository's root (scripts/build, mkdocs): the reports are there.
@@ -160,7 +161,6 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
     reports = load_reports(folder)
     if not reports:
         return _text(text["none"])
-    digest = engine_digest()
     heads = ("space", "positions", "classes", "disagreements", "engine", "computed", "state")
     colon = _text(labels(lang)["punctuation"]["colon"])
     rows = []
@@ -169,7 +169,7 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
         return format_number(int(n), lang)
 
     for report in reports:
-        key = status_key(report, digest)
+        key = status_key(report, space_digest(report["space"]))
         total = report["positions_in_space"]
         checked = report["positions_checked"]
         positions = (
@@ -244,7 +244,4 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     def table() -> str:
         return proof_table(lang)
 
-    def engine() -> str:
-        return f"<code>{engine_digest()}</code>"
-
-    return {"proof_table": table, "proof_engine": engine}
+    return {"proof_table": table}

@@ -1,10 +1,12 @@
 """The report of a space: ``verification/SPACE.json``, from the chunks kept in the store.
 
-It names the engine it was made on by a digest of the code of the engine's rule modules, so
-that a reader (the site) can tell whether the proof is about the engine it runs now.
+It names the engine it was made on by a digest of the code of the engine's modules that decide
+what the space's check compares (``rule_modules`` of the space), so that a reader (the site) can
+tell whether the proof is about the engine it runs now: a change elsewhere in the engine leaves
+the proof standing.
 
->>> len(engine_digest()), engine_digest() == engine_digest()
-(16, True)
+>>> len(space_digest("base-one-stone")), space_digest("base-one-stone") == space_digest("sampled")
+(16, False)
 """
 
 from __future__ import annotations
@@ -26,19 +28,6 @@ from schotten.verify.check import ChunkResult
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run
 
-# The modules whose code decides a claim, on a board or in a game: a change in any of them may
-# change a verdict. ``game.py`` builds the unseen pool of a game's claims (``Game._pool``). Code
-# that decides a claim and moves to another module takes that module into this list.
-RULE_MODULES = (
-    "cards.py",
-    "board.py",
-    "formations.py",
-    "completion.py",
-    "claims.py",
-    "rules.py",
-    "game.py",
-)
-
 DEFINITIONS = {
     "base-one-stone": "base game, one stone: 3 Clan cards against 0, 1 or 2, nothing else seen",
     "base-one-stone-complete": "base game, one stone: 3 Clan cards against 3, both orders",
@@ -55,13 +44,18 @@ DEFINITIONS = {
 }
 
 
-def engine_digest(folder: Path | None = None) -> str:
-    """The first 16 hex digits of a SHA-256 over the code of the rule modules (in ``folder``,
-    by default the engine's own): their syntax trees without docstrings, so that a comment, a
+def space_digest(space_name: str) -> str:
+    """The digest of the engine's modules that a space's report is a proof about."""
+    return engine_digest(SPACES[space_name].rule_modules)
+
+
+def engine_digest(modules: Sequence[str], folder: Path | None = None) -> str:
+    """The first 16 hex digits of a SHA-256 over the code of ``modules`` (in ``folder``, by
+    default the engine's own): their syntax trees without docstrings, so that a comment, a
     docstring or the layout may change without making the reports stale."""
     folder = folder or Path(schotten.__file__).parent
     digest = hashlib.sha256()
-    for name in RULE_MODULES:
+    for name in modules:
         tree = ast.parse((folder / name).read_bytes(), filename=name)
         digest.update(name.encode() + b"\0" + _code(_without_docstrings(tree)).encode() + b"\0")
     return digest.hexdigest()[:16]
@@ -163,8 +157,8 @@ def build_report(
         "disagreements": sums.disagreements,
         "engine": {
             "version": schotten_version(),
-            "digest": engine_digest(),
-            "modules": list(RULE_MODULES),
+            "digest": space_digest(space_name),
+            "modules": list(space.rule_modules),
         },
         "tools": tool_versions(),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),

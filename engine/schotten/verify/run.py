@@ -25,7 +25,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult, Disagreement, Judge, check_chunk
-from schotten.verify.report import Totals, engine_digest, totals
+from schotten.verify.report import Totals, space_digest, totals
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run, Store
 
@@ -229,7 +229,7 @@ def verify_space(
 ) -> Summary:
     """:func:`run_space` on the cluster of :func:`connect`, connected only when the shard has
     chunks left to compute (a finished shard is summed up from the store alone)."""
-    engine = engine_digest()
+    engine = space_digest(space_name)
     done = store.done(space_name, count, engine)
     if all(i in done for i in shard_chunks(count, shard)):
         return run_space(space_name, client=None, store=store, count=count, shard=shard)
@@ -260,7 +260,7 @@ def run_space(
     ``client`` may be ``None`` when every chunk of the shard is in the store."""
     space = SPACES[space_name]
     count = count or space.chunks
-    engine = engine_digest()
+    engine = space_digest(space_name)
     wanted = shard_chunks(count, shard)
     done = store.done(space_name, count, engine)
     todo = [i for i in wanted if i not in done]
@@ -308,7 +308,7 @@ def _summary(
     workers: int,
     found: tuple[Disagreement, ...],
 ) -> Summary:
-    engine = engine_digest()
+    engine = space_digest(space_name)
     results = store.results(space_name, count, engine, wanted)
     every = store.done(space_name, count, engine)
     return Summary(

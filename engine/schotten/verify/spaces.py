@@ -25,7 +25,7 @@ import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -75,10 +75,33 @@ class Shape:
         return math.comb(54, self.mine_clan) * math.comb(54 - self.mine_clan, self.theirs_clan)
 
 
+# The engine's modules whose code decides what a space's check compares, so that its report
+# stays a proof about the engine exactly while they are unchanged (a test runs a chunk of each
+# space and fails if code of any other module of the engine runs). A claim on one stone is
+# decided by the board's modules; the positions met in games also depend on how a game is played.
+BOARD_RULE_MODULES = (
+    "cards.py",
+    "board.py",
+    "formations.py",
+    "completion.py",
+    "claims.py",
+    "rules.py",
+)
+GAME_RULE_MODULES = (
+    *BOARD_RULE_MODULES,
+    "game.py",
+    "moves.py",
+    "tactics.py",
+    "outcome.py",
+    "turn.py",
+)
+
+
 @dataclass(frozen=True)
 class Space:
     """A space of one-stone claim positions (see verification/README.md for each definition)."""
 
+    rule_modules: ClassVar[tuple[str, ...]] = BOARD_RULE_MODULES
     name: str
     variant: Variant
     shapes: tuple[Shape, ...]
@@ -331,6 +354,7 @@ class SampledSpace:
     """Positions met in seeded random games (both variants): every stone a player could claim
     at a claim step, on the whole board (other stones, discard pile, claimed stones)."""
 
+    rule_modules: ClassVar[tuple[str, ...]] = GAME_RULE_MODULES
     name: str
     chunks: int  # one game per chunk
 
