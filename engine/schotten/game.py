@@ -43,19 +43,16 @@ When the engine closes the game, and what it automates (the decisions of the sit
   player has a legal play other than ``pass`` (judged as if it were their turn), neither could
   still draw (hand below its size with a card left in a deck), and no unclaimed stone is provable
   by either player. Nothing can change any more then: passes and empty claim steps would repeat
-  forever. Each unclaimed stone goes to the player whose side is complete, otherwise to the
-  higher total (an elite troop counts its highest value), equal totals to nobody; then a player
-  who now holds five stones or three adjacent ones wins; neither or both: a draw.
+  forever. :func:`schotten.outcome.close_deadlock` then gives out the unclaimed stones and
+  names the winner, if any.
 """
 
 from __future__ import annotations
 
-import itertools
-import operator
 import random
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from schotten import tactics
 from schotten.board import Board, Player, Variant
@@ -67,11 +64,10 @@ from schotten.cards import (
     Tactic,
     TacticKind,
 )
-from schotten.claims import ProofCache, Sight, verify_claim
-from schotten.completion import pool_mask
+from schotten.claims import verify_claim
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (
-    PLAYS,
+    Action,
     Banshee,
     Claim,
     Deck,
@@ -93,44 +89,28 @@ from schotten.outcome import (
 )
 from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
 from schotten.position import position_problems
-from schotten.position_data import GamePosition, position_from_data, position_to_data
+from schotten.position_data import position_from_data
 from schotten.rules import Rule
+from schotten.state import GameState, frame_of
 from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
 
 
-class Action(NamedTuple):
-    """One move of a game's history: who made it, the move, and the cards it drew (a draw, the
-    Recruiter). A named tuple rather than a dataclass: search makes one at every node."""
-
-    player: Player
-    move: Move
-    drawn: tuple[Card, ...] = ()
-
-    def __str__(self) -> str:
-        return str(self.move)
-
-
-class Game:
+class Game(GameState):
     """A game of Schotten Totten, from a seeded deal or from a position.
 
     ``Game(variant, seed=..., first=...)`` shuffles with ``random.Random(seed)`` and deals
     alternately, starting with ``first``: 6 Clan cards each (base game), or 7 Clan cards each
     with the 10 tactic cards as a second deck (tactical).
 
-    Every part of the state is an immutable value, so that a move is undone by putting the
-    previous values back (:meth:`pop`) and a copy shares them.
+    The state and what the rules read of it (the legal moves among them) are those of
+    :class:`~schotten.state.GameState`; every part of it is an immutable value, so that a move
+    is undone by putting the previous values back (:meth:`pop`) and a copy shares them.
     """
 
-    variant: Variant
-    board: Board
-    to_move: Player
-    phase: Phase
-    step: int
-    """A counter that grows by one with every move; a side's ``completed_at`` is read on it."""
-    recruited: bool
-    """The player to move played the Recruiter this turn: no normal draw."""
-    outcome: Outcome | None
     history: list[Action]
+    _undo: list[tuple[Any, ...]]
+    """The state before each move of :attr:`history`, as :func:`~schotten.state.frame_of` saves
+    it."""
     seed: int | None
     """The seed of the deal, ``None`` for a game set up from a position."""
     first: Player
@@ -146,7 +126,10 @@ class Game:
         hands: tuple[list[Card], list[Card]] = ([], [])
         for i in range(2 * variant.hand_size):
             hands[(first + i) % 2].append(clan.pop(0))
-        self._setup(Board.empty(variant), hands, clan, tactic, first, Phase.PLAY, 0, False, None)
+        board = Board.empty(variant)
+        self._set_state(board, hands, clan, tactic, first, Phase.PLAY, 0, False, None)
+        self.history = []
+        self._undo = []
         self.seed = seed
         self.first = first
         self.start: dict[str, Any] | None = None
@@ -214,7 +197,9 @@ hand)
             raise InvalidPositionError("; ".join(map(str, problems)))
         game = cls.__new__(cls)
         hands_pair = (hand_lists[0], hand_lists[1])
-        game._setup(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
+        game._set_state(board, hands_pair, clan, tactic, to_move, phase, step, recruited, outcome)
+        game.history = []
+        game._undo = []
         if outcome is not None and outcome.termination is Termination.DEADLOCK:
             deadlock = list(
                 deadlock_problems(
@@ -234,36 +219,6 @@ hand)
         game.start = game.to_dict()
         return game
 
-    def _setup(
-        self,
-        board: Board,
-        hands: tuple[list[Card], list[Card]],
-        clan: list[Card],
-        tactic: list[Card],
-        to_move: Player,
-        phase: Phase,
-        step: int,
-        recruited: bool,
-        outcome: Outcome | None,
-    ) -> None:
-        self.variant = board.variant
-        self._hand_size = board.variant.hand_size
-        self.board = board
-        self._hands = (tuple(hands[0]), tuple(hands[1]))
-        self._decks = {Deck.CLAN: tuple(clan), Deck.TACTIC: tuple(tactic)}
-        self.to_move = to_move
-        self.phase = phase
-        self.step = step
-        self.recruited = recruited
-        self.outcome = outcome
-        self.history = []
-        self._tactics = (board.tactics_played(Player.FIRST), board.tactics_played(Player.SECOND))
-        self._seen = pool_mask(board.visible())  # the Clan cards face up
-        self._sight = Sight.of(board)
-        self._proofs = ProofCache()
-        self._rooms: tuple[Board | None, dict[Player, tuple[tuple[int, ...], _Pick]]] = (None, {})
-        self._undo: list[_Frame] = []
-
     def copy(self) -> Game:
         """An independent copy (history included)."""
         game = Game.__new__(Game)
@@ -273,109 +228,7 @@ hand)
         game._proofs = self._proofs.copy()
         return game
 
-    # -- reading the state --------------------------------------------------------------------
-
-    def hand(self, player: Player) -> tuple[Card, ...]:
-        return self._hands[player]
-
-    @property
-    def hands(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-        return self._hands
-
-    def deck(self, deck: Deck) -> tuple[Card, ...]:
-        """The cards of a deck, top (next drawn) first."""
-        return self._decks[deck]
-
-    @property
-    def is_over(self) -> bool:
-        return self.outcome is not None
-
-    def tactics_played(self, player: Player) -> int:
-        """Tactic cards this player has played over the game (rule ``tactic-count``)."""
-        return self._tactics[player]
-
-    def stones_held(self, player: Player) -> tuple[int, ...]:
-        return self.board.stones_held(player)
-
-    def provable_stones(self, player: Player | None = None) -> tuple[int, ...]:
-        """The unclaimed stones ``player`` (default: the player to move) could claim now."""
-        who = self.to_move if player is None else player
-        return self._proofs.provable(self.board, who, self._seen, self._sight)
-
-    def can_place(self, player: Player | None = None) -> bool:
-        """Whether ``player`` has a play other than ``pass`` (as if it were their turn)."""
-        who = self.to_move if player is None else player
-        if self._clan_fit(who) is not None:
-            return True
-        return next(self._tactic_moves(who), None) is not None
-
     # -- moves --------------------------------------------------------------------------------
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move, in a fixed order.
-
-        At the claim step: ``claim none`` and every non-empty set of the provable stones.
-
-        >>> game = Game(Variant.TACTICAL, seed=7)
-        >>> moves = game.legal_moves()
-        >>> len(moves), moves[0]
-        (63, Move.parse('play purple 3 at 1'))
-        """
-        if self.outcome is not None:
-            return []
-        me = self.to_move
-        phase = self.phase
-        if phase is Phase.PLAY:
-            room, pick = self._room_and_pick(me)
-            moves: list[Move] = []
-            clan = tactic = False
-            for card in self._hands[me]:
-                if isinstance(card, ClanCard):  # Clan cards are all different
-                    moves += pick(PLAYS[card])
-                    clan = True
-                else:
-                    tactic = True
-            if tactic:
-                moves += self._tactic_moves(me)
-            if not (clan and room):  # rule pass: no Clan card can be placed
-                moves.append(_PASS)
-            return moves
-        if phase is Phase.CLAIM:
-            provable = self.provable_stones()
-            if not provable:
-                return [_CLAIM_NONE]
-            claims: list[Move] = [_CLAIM_NONE]
-            for size in range(1, len(provable) + 1):
-                claims += (Claim(c) for c in itertools.combinations(provable, size))
-            return claims
-        if phase is Phase.RETURN:
-            return tactics.return_moves(self._hands[me], self._sight.jokers[me])
-        return [_DRAWS[d] for d in self._drawable()]
-
-    def legal_move_count(self) -> int:
-        """``len(self.legal_moves())``, without making the moves: perft's last ply.
-
-        >>> game = Game(Variant.TACTICAL, seed=7)
-        >>> game.legal_move_count() == len(game.legal_moves())
-        True
-        """
-        if self.outcome is not None:
-            return 0
-        me = self.to_move
-        phase = self.phase
-        if phase is Phase.PLAY:
-            hand = self._hands[me]
-            room = self._room(me)
-            clan = len([card for card in hand if isinstance(card, ClanCard)])
-            count = clan * len(room)
-            if clan < len(hand):
-                count += sum(1 for _ in self._tactic_moves(me))
-            return count if clan and room else count + 1
-        if phase is Phase.CLAIM:
-            return 1 << len(self.provable_stones())  # claim none and every set of stones
-        if phase is Phase.RETURN:
-            return len(tactics.return_moves(self._hands[me], self._sight.jokers[me]))
-        return len(self._drawable())
 
     def verify_move(self, move: Move | str) -> Move:
         """Check a move against the rules; raise :class:`IllegalActionError` if it is illegal.
@@ -428,21 +281,7 @@ hand)
         (['draw clan', 'claim none', 'play red 3 at 5'], True)
         """
         player = self.to_move
-        self._undo.append(
-            (
-                self.board,
-                player,
-                self.phase,
-                self.step,
-                self.recruited,
-                self.outcome,
-                self._hands,
-                self._decks,
-                self._tactics,
-                self._seen,
-                self._sight,
-            )
-        )
+        self._undo.append(frame_of(self))
         drawn = _RULES[type(move)][1](self, move)
         self.history.append(Action(player, move, drawn))
         self.step += 1
@@ -451,7 +290,7 @@ hand)
         """Undo the last move played (by :meth:`apply` or :meth:`push`) and return it."""
         if not self._undo:
             raise IndexError("no move to undo: the game is at its start")
-        (
+        (  # the order of schotten.state.FRAME, written out: this runs at every node of a search
             self.board,
             self.to_move,
             self.phase,
@@ -633,84 +472,7 @@ hand)
             return
         self.board, self.outcome = close_deadlock(self.board)
 
-    # -- what a player could do -------------------------------------------------------------
-
-    def _can_draw(self, player: Player) -> bool:
-        decks = self._decks
-        full = len(self._hands[player]) >= self._hand_size
-        return not full and bool(decks[Deck.CLAN] or decks[Deck.TACTIC])
-
-    def _drawable(self) -> list[Deck]:
-        return [d for d in _DECKS if self._decks[d]]
-
-    def _room(self, player: Player) -> tuple[int, ...]:
-        """The unclaimed stones with room on ``player``'s side."""
-        return self._room_and_pick(player)[0]
-
-    def _room_and_pick(self, player: Player) -> tuple[tuple[int, ...], _Pick]:
-        """The room on ``player``'s side and a function taking a card's plays (by stone) to its
-        plays at those stones; kept while the board is the same object (a Board never changes)."""
-        board, rooms = self._rooms
-        if board is not self.board:
-            board = self.board
-            rooms = {}
-            self._rooms = (board, rooms)
-        kept = rooms.get(player)
-        if kept is None:
-            # Stone.has_room, written out: this runs after nearly every move.
-            room = tuple(
-                [
-                    s.number
-                    for s in board.stones
-                    if s.claimed_by is None
-                    and len(s.sides[player].cards) < (3 if s.mud_fight is None else 4)
-                ]
-            )
-            kept = rooms[player] = (room, _pick(room))
-        return kept
-
-    def _clan_fit(self, player: Player) -> tuple[ClanCard, int] | None:
-        """A Clan card of the hand and a stone where it can be placed, if any (rule ``pass``)."""
-        for card in self._hands[player]:
-            if isinstance(card, ClanCard):
-                room = self._room(player)
-                return (card, room[0]) if room else None
-        return None
-
-    def _tactic_moves(self, player: Player) -> Iterator[Move]:
-        """Every legal play of a tactic card by ``player``, as if it were their turn."""
-        room, decks = self._room(player), self._deck_sizes()
-        played, joker = self._tactics, self._sight.jokers[player]
-        return tactics.tactic_moves(
-            self.board, player, self._hands[player], played, joker, room, decks
-        )
-
-    def _deck_sizes(self) -> dict[Deck, int]:
-        return {deck: len(cards) for deck, cards in self._decks.items()}
-
     # -- positions as data --------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """The position as JSON-safe data (cards in notation); :meth:`from_dict` reads it back.
-
-        >>> game = Game(Variant.BASE, seed=3)
-        >>> Game.from_dict(game.to_dict()).to_dict() == game.to_dict()
-        True
-        """
-        return position_to_data(self.position())
-
-    def position(self) -> GamePosition:
-        """The position as a value: everything :meth:`from_position` takes."""
-        return GamePosition(
-            self.board,
-            self.hands,
-            {deck: self.deck(deck) for deck in Deck},
-            self.to_move,
-            self.phase,
-            self.step,
-            self.recruited,
-            self.outcome,
-        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Game:
@@ -728,39 +490,8 @@ hand)
             outcome=position.outcome,
         )
 
-    def __str__(self) -> str:
-        return str(self.position())
 
-
-_Pick = Callable[[Mapping[int, Move]], tuple[Move, ...]]
-
-
-def _pick(room: tuple[int, ...]) -> _Pick:
-    """The plays at the stones of ``room`` out of a card's plays by stone, looked up in C."""
-    if len(room) > 1:
-        return operator.itemgetter(*room)
-    return lambda plays: tuple(plays[n] for n in room)  # itemgetter of one item is no tuple
-
-
-_PASS = Pass()
-_CLAIM_NONE = Claim()
-_DECKS = (Deck.CLAN, Deck.TACTIC)
 _PLAYERS = (Player.FIRST, Player.SECOND)
-_DRAWS = {deck: Draw(deck) for deck in _DECKS}
-# What push keeps to undo a move: every part of the state it may replace.
-_Frame = tuple[
-    Board,
-    Player,
-    Phase,
-    int,
-    bool,
-    Outcome | None,
-    tuple[tuple[Card, ...], tuple[Card, ...]],
-    dict[Deck, tuple[Card, ...]],
-    tuple[int, int],
-    int,
-    Sight,
-]
 _PHASE_MOVES: dict[Phase, tuple[tuple[type[Move], ...], str]] = {
     Phase.PLAY: ((Play, Strategist, Banshee, Traitor, Recruiter, Pass), "'play ...' or 'pass'"),
     Phase.RETURN: ((Return,), Return.syntax),

@@ -30,9 +30,9 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar
+from typing import ClassVar, NamedTuple, TypeVar
 
-from schotten.board import STONES
+from schotten.board import STONES, Player
 from schotten.cards import (
     CLAN_CARDS,
     Card,
@@ -377,3 +377,15 @@ PLAYS: Mapping[Card, Mapping[int, Play]] = {
     for card in _EVERY_CARD
     if not (isinstance(card, Tactic) and card.kind is TacticKind.RUSE)
 }
+
+
+class Action(NamedTuple):
+    """One move of a game's history: who made it, the move, and the cards it drew (a draw, the
+    Recruiter). A named tuple rather than a dataclass: search makes one at every node."""
+
+    player: Player
+    move: Move
+    drawn: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        return str(self.move)

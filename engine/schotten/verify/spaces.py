@@ -90,6 +90,7 @@ BOARD_RULE_MODULES = (
 GAME_RULE_MODULES = (
     *BOARD_RULE_MODULES,
     "game.py",
+    "state.py",
     "moves.py",
     "tactics.py",
     "outcome.py",
