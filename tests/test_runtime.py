@@ -42,7 +42,8 @@ def test_install_runtime_copies_pyodide_and_the_engine(site: Path) -> None:
     assert not any(
         n.startswith(("schotten/site", "schotten/casebook", "schotten/cli/")) for n in names
     )
-    assert not names & {"schotten/svg.pyc", "schotten/_files.pyc"}
+    pictures = {"schotten/svg.pyc", "schotten/svg_shapes.pyc", "schotten/svg_words.pyc"}
+    assert not names & {*pictures, "schotten/_files.pyc"}
     assert not list(checker.rglob("*.part"))
 
 

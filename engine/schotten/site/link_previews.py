@@ -32,7 +32,8 @@ from schotten.site import SiteCheckError, labels, tables
 from schotten.site.facts import KINDS, check_example
 from schotten.site.pictures import picture_title
 from schotten.site.words import capital, cards_text, formation_name
-from schotten.svg import INK, position_svg
+from schotten.svg import position_svg
+from schotten.svg_shapes import INK
 
 WIDTH, HEIGHT = 1200, 630
 MAX_BYTES = 150 * 1024  # what a chat or a network accepts without a second thought
