@@ -12,7 +12,7 @@ from reference import brute_judge as reference_judge
 
 from schotten.board import Player
 from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
-from schotten.verify import brute
+from schotten.verify import ranks
 from schotten.verify.brute import (
     Position,
     blocks,
@@ -21,10 +21,8 @@ from schotten.verify.brute import (
     completion_strength,
     judge_block,
     judge_blocks,
-    rank,
-    rank_table,
-    strength,
 )
+from schotten.verify.ranks import rank, rank_table, strength
 from schotten.verify.spaces import one_stone_board
 
 
@@ -220,7 +218,7 @@ def test_a_block_judges_each_position_as_it_is_judged_alone(
     rng = random.Random(7)
     positions = [_random_position(rng) for _ in range(60)]
     alone = [brute_judge(p) for p in positions]
-    monkeypatch.setattr(brute, "_BLOCK", 64)  # many small blocks of rows instead of one
+    monkeypatch.setattr(ranks, "_BLOCK", 64)  # many small blocks of rows instead of one
     assert brute_judge_many(positions) == alone
     for block, members in blocks(positions):
         assert judge_block(block) == [alone[k] for k in members]
@@ -248,9 +246,9 @@ def test_a_completion_read_as_a_row_of_the_table_is_the_best_of_its_sets(n_clan:
     unseen[np.arange(count), placed] = False
     unseen[0] = False  # a pool with no Clan card: no completion
     table, bases = rank_table(3, False), placed * 54**2
-    heads = brute._heads((Tactic.SHIELD_BEARER,) if n_clan == 1 else (), 1, 3)
-    allowed = brute._allowed(unseen, n_clan)
-    rows = brute._completion_ranks(table, bases, heads, n_clan, unseen, allowed)
-    sets = brute._set_ranks(table, bases, heads, n_clan, unseen)
+    heads = ranks.wild_heads((Tactic.SHIELD_BEARER,) if n_clan == 1 else (), 1, 3)
+    allowed = ranks._allowed(unseen, n_clan)
+    rows = ranks._completion_ranks(table, bases, heads, n_clan, unseen, allowed)
+    sets = ranks._set_ranks(table, bases, heads, n_clan, unseen)
     assert rows.tolist() == sets.tolist()
     assert rows[0] == 0 and rows.max() > 0

@@ -14,8 +14,8 @@ from schotten.board import Player, Variant
 from schotten.cards import ClanCard
 from schotten.claims import judge_stone
 from schotten.position import check_table
-from schotten.verify.brute import card_index
 from schotten.verify.check import check_chunk
+from schotten.verify.ranks import card_index
 from schotten.verify.spaces import SPACES, Shape, Space
 from schotten.verify.symmetry import (
     canonical_sets,

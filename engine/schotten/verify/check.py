@@ -19,12 +19,8 @@ from schotten.board import Board, Player
 from schotten.casebook.text import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.formations import Formation
-from schotten.verify.brute import (
-    BruteVerdict,
-    Strength,
-    block_strengths,
-    judge_blocks,
-)
+from schotten.verify.brute import BruteVerdict, block_strengths, judge_blocks
+from schotten.verify.ranks import Strength
 from schotten.verify.spaces import SPACES, Item
 
 Judge = Callable[[Board, Player, int], StoneVerdict]

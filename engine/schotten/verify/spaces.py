@@ -31,7 +31,8 @@ import numpy as np
 
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
-from schotten.verify.brute import N_CARDS, Array, Block, Position, blocks, index_card
+from schotten.verify.brute import Block, Position, blocks
+from schotten.verify.ranks import N_CARDS, Array, index_card
 from schotten.verify.symmetry import (
     canonical_sets,
     class_count,
