@@ -15,8 +15,9 @@ import pytest
 from schotten.board import Variant
 from schotten.cli import EXIT_FAILED, main
 from schotten.conformance import suite
+from schotten.conformance.checks import check_vector
 from schotten.conformance.client import LocalEngine
-from schotten.conformance.runner import check_vector, run
+from schotten.conformance.runner import run
 from schotten.conformance.vectors import (
     GAMES,
     GENERATED_CLAIMS,

@@ -22,6 +22,7 @@ from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
 from schotten.conformance.capabilities import VARIANTS
 from schotten.conformance.cases import write_cases
+from schotten.conformance.checks import LEVELS
 from schotten.conformance.client import (
     Engine,
     EngineFailure,
@@ -39,7 +40,6 @@ from schotten.conformance.report import (
     verdict,
 )
 from schotten.conformance.runner import (
-    LEVELS,
     Interrupted,
     KindTally,
     MalformedVector,

@@ -5,7 +5,8 @@ JSON Lines protocol it is tested through.
   :mod:`~schotten.conformance.suite` writes and reads the suite's files.
 - :mod:`~schotten.conformance.protocol` answers the protocol (``schotten conformance serve``).
 - :mod:`~schotten.conformance.client` talks to an engine; :mod:`~schotten.conformance.runner`
-  drives it through the suite (``schotten conformance run --engine CMD``).
+  drives it through the suite (``schotten conformance run --engine CMD``), and
+  :mod:`~schotten.conformance.checks` compares its answers to each vector.
 
 The suite, its formats and the protocol are described in ``conformance/README.md``.
 """

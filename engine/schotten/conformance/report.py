@@ -16,7 +16,8 @@ from pathlib import Path
 
 from schotten import json_input
 from schotten._files import InputFileError, read_regular_file
-from schotten.conformance.runner import LEVELS, Outcome, RunReport
+from schotten.conformance.checks import LEVELS
+from schotten.conformance.runner import Outcome, RunReport
 from schotten.conformance.suite import json_lines
 from schotten.conformance.wire import dumps
 
