@@ -30,13 +30,7 @@ When the engine closes the game, and what it automates (the decisions of the sit
   a Recruiter (rule ``recruiter``); the claim step is never skipped (``claim none``).
 - Pass (site ruling ``pass``) is legal exactly when no Clan card of the hand can be placed; in the
   tactical variant the player may then still play a tactic card instead.
-- The Recruiter's target is the decks: with both empty it cannot be played (rule
-  ``ruse-target``). It draws three cards, or all that remain, then returns two cards (one if the
-  hand holds only one), each to the bottom of its own deck, in the order written; never a Joker
-  its player must keep (rule ``joker-once``).
-- A card a ruse discards goes to the pile of the player on whose side it stood (a Joker taken by
-  the Banshee still counts as its owner's Joker and tactic card); the ruse goes to the pile of
-  the player who played it.
+- The Recruiter and the discards of the ruses: see :mod:`schotten.tactics`.
 - The deadlock closing (site ruling ``deadlock``) is checked whenever a turn is about to start
   (and when a game is set up from a position at a play step). It closes the game when neither
   player can play a card for the rest of the game and neither can claim a stone: that is, neither
@@ -56,14 +50,7 @@ from typing import Any
 
 from schotten import tactics
 from schotten.board import Board, Player, Variant
-from schotten.cards import (
-    CLAN_CARDS,
-    TACTIC_CARDS,
-    Card,
-    ClanCard,
-    Tactic,
-    TacticKind,
-)
+from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, ClanCard, Tactic, TacticKind
 from schotten.claims import verify_claim
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
 from schotten.moves import (

@@ -6,6 +6,16 @@ raises :class:`~schotten.errors.IllegalActionError` naming the rule it breaks an
 every ``play_*`` returns the new board of a verified move. The hands, the decks and the counts of
 tactic cards played are the game's (:mod:`schotten.game`), which passes in what a rule needs.
 
+How the engine plays two ruses, exactly:
+
+- The Recruiter's target is the decks: with both empty it cannot be played (rule
+  ``ruse-target``). It draws three cards, or all that remain, then returns two cards (one if the
+  hand holds only one), each to the bottom of its own deck, in the order written; never a Joker
+  its player must keep (rule ``joker-once``).
+- A card a ruse discards goes to the pile of the player on whose side it stood (a Joker taken by
+  the Banshee still counts as its owner's Joker and tactic card); the ruse goes to the pile of
+  the player who played it.
+
 >>> from schotten.cards import parse_card
 >>> board = Board.empty(Variant.TACTICAL).place(Player.SECOND, 4, parse_card("red 7"), at=0)
 >>> [str(m) for m in ruse_moves(board, Player.FIRST, Tactic.BANSHEE, room=[], decks={})]
