@@ -6,7 +6,7 @@ raises :class:`~schotten.errors.IllegalActionError` naming the rule it breaks an
 every ``play_*`` returns the new board of a verified move. The hands, the decks and the counts of
 tactic cards played are the game's (:mod:`schotten.game`), which passes in what a rule needs.
 
-How the engine plays two ruses, exactly:
+What the engine does with the ruses, exactly:
 
 - The Recruiter's target is the decks: with both empty it cannot be played (rule
   ``ruse-target``). It draws three cards, or all that remain, then returns two cards (one if the
