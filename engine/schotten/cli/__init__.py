@@ -357,10 +357,11 @@ def _explain(args: argparse.Namespace) -> int:
         print(f"  game: {result.computed.play_on.game}", file=out)
         _print_walkthrough(case, colour, out)
     if args.svg is not None or args.html is not None:
-        from schotten.site.preview import case_html, case_svg  # the site's tools: only here
+        from schotten.site.pictures import case_picture  # the site's tools: only here
+        from schotten.site.preview import case_html
 
         if args.svg is not None:
-            _files.write_atomically(args.svg, case_svg(case, args.lang))
+            _files.write_atomically(args.svg, case_picture(case, args.lang))
             print(f"{args.svg}: the case as the site draws it ({args.lang})", file=out)
         if args.html is not None:
             _files.write_atomically(args.html, case_html(case, args.lang))

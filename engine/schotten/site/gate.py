@@ -344,9 +344,8 @@ def mismatch_lines(result: CaseResult, display_root: Path | None = None) -> list
     lines: list[str] = []
     stones_done: set[int] = set()
     for m in result.mismatches:
-        parts = m.what.split(".")
-        if len(parts) >= 3 and parts[:2] == ["expect", "stones"] and parts[2].isdigit():
-            number = int(parts[2])
+        number = m.stone
+        if number is not None:
             if number in stones_done:
                 continue
             stones_done.add(number)

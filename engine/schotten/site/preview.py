@@ -1,7 +1,7 @@
-"""A case as the site shows it, before it is published: ``schotten explain CASE --svg/--html``.
+"""A case's page as the site shows it, before it is published: ``schotten explain CASE --html``.
 
-Any valid case can be drawn, approved or not, published or not: the picture is the site's own
-(:func:`schotten.site.pictures.case_picture`), and the HTML page holds the case's question,
+Any valid case can be shown, approved or not, published or not (``--svg`` draws its picture with
+:func:`schotten.site.pictures.case_picture`): the HTML page holds the case's question,
 answer and detail rendered by the same function as the published tables
 (:func:`schotten.site.tables.case_rows`), with the site's stylesheets inlined so that the file
 opens on its own.
@@ -15,14 +15,9 @@ from pathlib import Path
 import markdown  # type: ignore[import-untyped]
 
 from schotten.casebook import Case, run_case
-from schotten.site import pictures, tables
+from schotten.site import tables
 
 _ASSETS = Path(__file__).resolve().parents[3] / "site_src" / "assets"
-
-
-def case_svg(case: Case, lang: str) -> str:
-    """The case's position as the site draws it in ``lang``."""
-    return pictures.case_picture(case, lang)
 
 
 def case_html(case: Case, lang: str) -> str:
