@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from schotten.site import SiteCheckError, runtime
+from schotten.site import SiteCheckError, import_closure, runtime
 
 
 @pytest.fixture(scope="module")
@@ -66,7 +66,7 @@ def test_stdlib_zip_holds_what_the_engine_imports_and_little_else(site: Path) ->
 
 
 def test_engine_imports_follow_the_checker_only() -> None:
-    imports = runtime.engine_imports()
+    imports = import_closure.engine_imports()
     assert {"json", "dataclasses", "enum", "itertools"} <= imports
     # The command line and the pictures are engine modules the checker never imports.
     assert "argparse" not in imports and "xml.etree.ElementTree" not in imports
@@ -95,7 +95,7 @@ def test_imports_read_without_running_the_module() -> None:
             "    pass",
         ]
     )
-    at_import = runtime.imported_modules(source, "pkg.sub", lazy=False)
+    at_import = import_closure.imported_modules(source, "pkg.sub", lazy=False)
     assert at_import == {
         "os",
         "sys",
@@ -108,7 +108,7 @@ def test_imports_read_without_running_the_module() -> None:
         "collections.OrderedDict",
         "zlib",
     }
-    anywhere = runtime.imported_modules(source, "pkg.sub")
+    anywhere = import_closure.imported_modules(source, "pkg.sub")
     assert {"pdb", "unittest", "typing"} <= anywhere
 
 
@@ -162,7 +162,7 @@ def test_engine_shipped_to_the_browser_needs_the_standard_library_only(tmp_path:
 
 def test_windows_only_modules_stay_out() -> None:
     source = "import sys\nif sys.platform == 'win32':\n    import winreg\nelse:\n    import posix\n"
-    assert runtime.imported_modules(source, lazy=False) == {"sys", "posix"}
+    assert import_closure.imported_modules(source, lazy=False) == {"sys", "posix"}
 
 
 def test_the_service_worker_knows_every_file_it_keeps(site: Path) -> None:
