@@ -93,9 +93,13 @@ const KEEP_FILES_TIMEOUT = 10_000; // ms: past this, the engine starts without w
 
 async function keepFiles(version) {
   if (!("serviceWorker" in navigator) || !version) return false;
+  const script = `${SERVICE_WORKER.href}?v=${encodeURIComponent(version)}`;
+  // A page that this build's service worker already serves (any visit after the first): the
+  // files are kept, and the engine starts without waiting on the registration.
+  const serving = navigator.serviceWorker.controller;
+  if (serving && serving.scriptURL === script && serving.state === "activated") return true;
   const waiting = (async () => {
     const scope = new URL("./", SERVICE_WORKER).href;
-    const script = `${SERVICE_WORKER.href}?v=${encodeURIComponent(version)}`;
     await activated(await navigator.serviceWorker.register(script, { scope }));
     return true;
   })();
