@@ -14,7 +14,7 @@ from schotten.board import Player
 from schotten.cards import CLAN_CARDS, Card, Tactic, parse_cards
 from schotten.verify import ranks
 from schotten.verify.brute import (
-    Position,
+    BrutePosition,
     blocks,
     brute_judge,
     brute_judge_many,
@@ -26,9 +26,9 @@ from schotten.verify.ranks import rank, rank_table, strength
 from schotten.verify.spaces import one_stone_board
 
 
-def pos(mine: str, theirs: str, variant: str = "base", **kw: object) -> Position:
+def pos(mine: str, theirs: str, variant: str = "base", **kw: object) -> BrutePosition:
     split = lambda text: parse_cards(t for t in text.split(",") if t.strip())  # noqa: E731
-    return Position(variant, split(mine), split(theirs), **kw)  # type: ignore[arg-type]
+    return BrutePosition(variant, split(mine), split(theirs), **kw)  # type: ignore[arg-type]
 
 
 def test_formation_ladder_from_strongest_to_weakest() -> None:
@@ -99,7 +99,7 @@ def test_opponent_who_played_a_joker_never_gets_the_other() -> None:
     base = pos(mine, theirs, "tactical", elsewhere_mine=seen)
     assert base.variant == "tactical"
     assert brute_judge(base).theirs == ("colour-run", 24)  # the Joker as blue 7
-    barred = Position(
+    barred = BrutePosition(
         "tactical",
         base.mine,
         base.theirs,
@@ -133,7 +133,7 @@ def test_mud_fight_four_cards_and_blind_mans_bluff_totals() -> None:
     assert (blind.reason, blind.theirs) == ("unbeatable", ("total", 27))
 
 
-def _random_position(rng: random.Random) -> Position:
+def _random_position(rng: random.Random) -> BrutePosition:
     tactical = rng.random() < 0.6
     mud = tactical and rng.random() < 0.3
     blind = tactical and not mud and rng.random() < 0.3
@@ -146,7 +146,7 @@ def _random_position(rng: random.Random) -> Position:
     theirs_count = rng.choice([size - 1, size - 1, size - 2, size])
     theirs = tuple(deck.pop() for _ in range(theirs_count))
     seen = tuple(deck.pop() for _ in range(rng.randrange(8)))
-    return Position(
+    return BrutePosition(
         "tactical" if tactical else "base",
         mine,
         theirs,
@@ -208,7 +208,7 @@ def test_a_side_that_no_pool_can_complete_is_beaten_by_nothing() -> None:
     # opponent's empty side needs three cards from a pool of one.
     mine = parse_cards(["red 1", "green 1", "blue 1"])
     seen = tuple(c for c in CLAN_CARDS if c not in mine and str(c) != "purple 9")
-    verdict = brute_judge(Position("base", mine, (), elsewhere_theirs=seen))
+    verdict = brute_judge(BrutePosition("base", mine, (), elsewhere_theirs=seen))
     assert (verdict.reason, verdict.theirs, verdict.completions) == ("unbeatable", None, 0)
 
 

@@ -65,8 +65,8 @@ class PositionError(SchottenError, ValueError):
 
 
 @dataclass(frozen=True)
-class Position:
-    """A validated checker position."""
+class CheckerPosition:
+    """A position the checker has read and found possible: one stone, the cards seen elsewhere."""
 
     variant: Variant
     mine: tuple[Card, ...]
@@ -132,7 +132,7 @@ def check_position(data: Any) -> dict[str, Any]:
     return verdict_answer(judge_stone(position.board(), Player.FIRST, STONE), position)
 
 
-def read_position(data: Any) -> Position:
+def read_position(data: Any) -> CheckerPosition:
     """Validate decoded JSON; :class:`PositionError` names the first problem found."""
     if not isinstance(data, dict):
         raise PositionError("bad-input", detail="a position is a JSON object")
@@ -154,7 +154,7 @@ def read_position(data: Any) -> Position:
     first = data.get("completed_first", "you")
     if first not in ("you", "opponent"):
         raise PositionError("bad-input", detail="completed_first is 'you' or 'opponent'")
-    position = Position(
+    position = CheckerPosition(
         variant,
         mine,
         theirs,
@@ -168,7 +168,7 @@ def read_position(data: Any) -> Position:
     return position
 
 
-def _refuse_problems(position: Position) -> None:
+def _refuse_problems(position: CheckerPosition) -> None:
     """The first of the table's problems the checker names (in the order of ``_CODES``), with
     the cards or the side at fault. Its table is one stone and the cards seen elsewhere laid in
     the discard piles: only the problems of that stone and of counting cards apply."""
@@ -213,7 +213,7 @@ def formation_json(formation: Formation | None, size: int) -> dict[str, Any] | N
     return {"kind": formation.kind.label_key(size), "total": formation.total}
 
 
-def verdict_answer(verdict: StoneVerdict, position: Position) -> dict[str, Any]:
+def verdict_answer(verdict: StoneVerdict, position: CheckerPosition) -> dict[str, Any]:
     """A verdict as JSON: granted, the reason (and its rule), both formations, the witness."""
     size = 4 if position.mud_fight else 3
     witness = verdict.witness

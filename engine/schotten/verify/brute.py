@@ -13,7 +13,7 @@ completion is the maximum of a block of rows. Positions that share a shape (thei
 and elite troops, the wild cards of the pool) are judged together, one block for the lot.
 
 >>> from schotten.cards import parse_cards
->>> position = Position("base", parse_cards(["red 1", "green 1", "blue 1"]),
+>>> position = BrutePosition("base", parse_cards(["red 1", "green 1", "blue 1"]),
 ...                     parse_cards(["red 3", "green 3"]))
 >>> verdict = brute_judge(position)
 >>> verdict.reason, verdict.mine, verdict.theirs
@@ -47,7 +47,7 @@ from schotten.verify.ranks import (
 
 
 @dataclass(frozen=True)
-class Position:
+class BrutePosition:
     """One stone at the claim step of ``mine``'s player, and what is face up elsewhere.
 
     ``elsewhere_mine`` / ``elsewhere_theirs``: cards each player put into play away from this
@@ -77,7 +77,7 @@ class BruteVerdict:
     completions: int = 0  # completions tried, wild values expanded
 
 
-def wild_pool(position: Position) -> list[Tactic]:
+def wild_pool(position: BrutePosition) -> list[Tactic]:
     """The wild cards the opponent could still get: each one unseen, and a Joker only if two
     are not seen and the opponent never played one (RULES.md, site ruling claim-wild-pool)."""
     theirs = split_cards((*position.theirs, *position.elsewhere_theirs))[1]
@@ -109,14 +109,14 @@ class Block:
     opponent's, as card numbers (0 for red 1 ... 53 for purple 9), all of one count each.
     """
 
-    template: Position
+    template: BrutePosition
     mine: Sequence[tuple[int, ...]]
     theirs: Sequence[tuple[int, ...]]
 
 
-def blocks(positions: Sequence[Position]) -> list[tuple[Block, list[int]]]:
+def blocks(positions: Sequence[BrutePosition]) -> list[tuple[Block, list[int]]]:
     """The positions as blocks, each with the indices of its positions in ``positions``."""
-    found: dict[tuple[Any, ...], tuple[Position, list[tuple[int, ...]], list[tuple[int, ...]]]]
+    found: dict[tuple[Any, ...], tuple[BrutePosition, list[tuple[int, ...]], list[tuple[int, ...]]]]
     found = {}
     members: dict[tuple[Any, ...], list[int]] = {}
     for k, position in enumerate(positions):
@@ -131,12 +131,12 @@ def blocks(positions: Sequence[Position]) -> list[tuple[Block, list[int]]]:
     return [(Block(t, m, th), members[key]) for key, (t, m, th) in found.items()]
 
 
-def brute_judge(position: Position) -> BruteVerdict:
+def brute_judge(position: BrutePosition) -> BruteVerdict:
     """The verdict on the claim of the stone by ``mine``'s player, by exhaustive search."""
     return brute_judge_many([position])[0]
 
 
-def brute_judge_many(positions: Sequence[Position]) -> list[BruteVerdict]:
+def brute_judge_many(positions: Sequence[BrutePosition]) -> list[BruteVerdict]:
     """:func:`brute_judge` of each position, every position judged in one pass."""
     verdicts: list[BruteVerdict] = [BruteVerdict("side-incomplete")] * len(positions)
     found = blocks(positions)
@@ -160,7 +160,7 @@ class _Kind:
     tie: str  # the reason of equal complete sides
 
 
-def _kind(template: Position) -> _Kind:
+def _kind(template: BrutePosition) -> _Kind:
     # Read in one pass over each list: a template of a sampled game holds a whole board.
     mine_clan, mine_tactics = split_cards(template.elsewhere_mine)
     theirs_clan, theirs_tactics = split_cards(template.elsewhere_theirs)
@@ -310,7 +310,7 @@ def _grouped(sides: Sequence[_Sides], key: Any, arrays: Any, judge: Any) -> list
     return found
 
 
-def completion_strength(position: Position, added: Sequence[Card]) -> Strength | None:
+def completion_strength(position: BrutePosition, added: Sequence[Card]) -> Strength | None:
     """The strength the opponent's side would have with ``added``, or ``None`` if ``added`` is
     not a completion from the pool (a card seen, a wild card not in the pool, a wrong count)."""
     ((block, _),) = blocks([position])

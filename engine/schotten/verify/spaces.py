@@ -31,7 +31,7 @@ import numpy as np
 
 from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, Tactic
-from schotten.verify.brute import Block, Position, blocks
+from schotten.verify.brute import Block, BrutePosition, blocks
 from schotten.verify.ranks import N_CARDS, Array, index_card
 from schotten.verify.symmetry import (
     canonical_sets,
@@ -55,7 +55,7 @@ class Item:
     """One position to check: its description for the brute force, its board for the engine,
     and how many positions of the raw space it stands for (its class size)."""
 
-    position: Position
+    position: BrutePosition
     board: Board
     stone: int
     weight: int
@@ -181,7 +181,7 @@ class _Maker:
     made once)."""
 
     def __init__(self, space: Space, shape: Shape, order: bool | None) -> None:
-        self.template = Position(
+        self.template = BrutePosition(
             variant=str(space.variant),
             mine=shape.mine_elites,
             theirs=shape.theirs_elites,
@@ -203,7 +203,7 @@ class _Maker:
         t = self.template
         if mine != self._last[0]:  # the classes of one claimer set come one after another
             self._last = (mine, (*map(_CLAN.__getitem__, mine), *t.mine))
-        position = Position(
+        position = BrutePosition(
             t.variant,
             self._last[1],
             (*map(_CLAN.__getitem__, theirs), *t.theirs),
@@ -253,7 +253,7 @@ def _units(space: Space) -> tuple[tuple[int, int, int], ...]:
     return tuple(units)
 
 
-def one_stone_board(position: Position) -> Board:
+def one_stone_board(position: BrutePosition) -> Board:
     """The engine's board for a one-stone position: stone 1 holds both sides, the cards played
     elsewhere lie in the discard pile of the player who played them. The claimer played the
     combat mode on the stone; with both, the opponent played Blind-Man's Bluff (one tactic card
@@ -264,7 +264,7 @@ def one_stone_board(position: Position) -> Board:
 
 
 def _board(
-    variant: Variant, position: Position, mine_complete: bool, theirs_complete: bool
+    variant: Variant, position: BrutePosition, mine_complete: bool, theirs_complete: bool
 ) -> Board:
     mine_at = (1 if position.mine_first in (None, True) else 2) if mine_complete else None
     theirs_at = (2 if position.mine_first else 1) if theirs_complete else None
@@ -404,7 +404,7 @@ def board_item(board: Board, claimer: Player, number: int) -> Item:
         elsewhere[player] += board.discard[player]
     mine_at = stone.sides[claimer].completed_at
     theirs_at = stone.sides[opponent].completed_at
-    position = Position(
+    position = BrutePosition(
         variant=str(board.variant),
         mine=stone.sides[claimer].cards,
         theirs=stone.sides[opponent].cards,
