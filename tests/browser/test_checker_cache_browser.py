@@ -9,6 +9,7 @@ be switched off.
 from __future__ import annotations
 
 import functools
+import gzip
 import http.server
 import shutil
 import threading
@@ -27,6 +28,8 @@ from schotten.site.words import format_megabytes
 BASE_PATH = "under/a/path"
 LOADING_TIMEOUT = 90_000  # ms, as in test_checker_browser.py
 ANSWER_TIMEOUT = 30_000  # ms: the first answer warms the engine up, slow on a loaded machine
+# Whether the service worker's cache ``name`` holds ``url``.
+KEPT = "async ([name, url]) => Boolean(await (await caches.open(name)).match(url))"
 
 
 @dataclass
@@ -121,7 +124,7 @@ def test_the_first_opening_downloads_what_the_page_says_and_the_second_nothing(
     # Beside the files, the engine as it stood once started: the next start resumes from it.
     snapshot = f"{host.url}/{(runtime.RUNTIME_DIR / runtime.SNAPSHOT).as_posix()}"
     page.wait_for_function(
-        "async ([name, url]) => Boolean(await (await caches.open(name)).match(url))",
+        KEPT,
         arg=[f"schotten-checker-{version}", snapshot],
         timeout=ANSWER_TIMEOUT,
     )
@@ -170,6 +173,39 @@ def test_a_new_build_replaces_the_files_kept(page: Page, host: Host) -> None:
         f"{host.url}/{runtime.CHECKER_DIR.as_posix()}/{runtime.WORKER}",
     )
     assert served.endswith("// another build\n")
+
+
+def is_kept(page: Page, version: str, url: str) -> bool:
+    return bool(page.evaluate(KEPT, [f"schotten-checker-{version}", url]))
+
+
+def test_a_file_the_host_changed_is_used_but_never_kept(page: Page, host: Host) -> None:
+    # The host serves another worker.js than this build wrote (its gzip copy too), while the
+    # pages and the service worker still name this build's.
+    worker = host.site / runtime.CHECKER_DIR / runtime.WORKER
+    worker.write_text(worker.read_text(encoding="utf-8") + "// changed by the host\n", "utf-8")
+    packed = worker.with_name(worker.name + ".gz")
+    assert packed.is_file()
+    packed.write_bytes(gzip.compress(worker.read_bytes()))
+    page.goto(host.url + "/rules/", wait_until="networkidle")
+    claim(open_checker(page))  # the changed worker answers: it was handed on as it came
+    version = page.locator(".schotten-checker").get_attribute("data-version")
+    assert version is not None
+    checker = f"{host.url}/{runtime.CHECKER_DIR.as_posix()}"
+    engine = f"{checker}/{runtime.ENGINE_ZIP}"
+    page.wait_for_function(
+        KEPT,
+        arg=[f"schotten-checker-{version}", engine],
+        timeout=ANSWER_TIMEOUT,
+    )
+    assert not is_kept(page, version, f"{checker}/{runtime.WORKER}")
+
+    page.reload(wait_until="networkidle")
+    host.asked.clear()
+    claim(open_checker(page))
+    asked = host.checker_files_asked()
+    assert packed.name in asked  # asked again, not kept
+    assert not [name for name in asked if name.startswith(runtime.ENGINE_ZIP)]  # kept
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])

@@ -8,10 +8,9 @@
 // another version, so the browser installs this worker afresh, which deletes the caches of the
 // versions before (never a stale engine).
 // files: what the engine's worker (assets/checker/worker.js) loads, relative to the site's root;
-// each is taken from the cache first, else downloaded once, handed on as it arrives and kept.
-// "packed": a gzip copy of the file that the host serves as it is (many hosts compress less well
-// on the fly, some not at all), unpacked here; "sha256": what the file must hold, checked before
-// it is kept.
+// each is taken from the cache first, else downloaded once and kept. "packed": a gzip copy of
+// the file that the host serves as it is (many hosts compress less well on the fly, some not at
+// all), unpacked here; "sha256": what the file must hold, checked before it is kept.
 // The engine's worker keeps in the same cache the interpreter's memory once the engine is
 // started (worker.js): it goes with the files of its build.
 // Any other address of the site is asked of the network first; what it answers is kept, and
@@ -45,69 +44,41 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   const address = url.origin + url.pathname;
   const file = FILES.get(address);
-  event.respondWith(file ? kept(address, file, event) : networkFirst(request, event));
+  event.respondWith(file ? kept(address, file) : networkFirst(request, event));
 });
 
-// A file of the checker: from the cache, else from the network, handed to the page as it
-// arrives (the interpreter compiles while it downloads) and kept once the whole file is checked.
-async function kept(address, file, event) {
+// A file of the checker: from the cache, else downloaded, checked and kept.
+async function kept(address, file) {
   const cache = await caches.open(CACHE);
   const found = await cache.match(address);
   if (found) return found;
   const body = await download(address, file);
   if (body === null) return fetch(address, { cache: "reload" }); // not this build's: not kept
-  const [toPage, toKeep] = body.tee();
-  event.waitUntil(keep(cache, address, file, toKeep).catch((error) => console.warn(error)));
-  return new Response(toPage, { headers: { "Content-Type": file.type } });
+  const response = new Response(body, { headers: { "Content-Type": file.type } });
+  await cache.put(address, response.clone());
+  return response;
 }
 
-// Kept only when the bytes are the ones this build wrote: a host's error page or a file of
-// another build is never kept.
-async function keep(cache, address, file, stream) {
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  if ((await sha256(bytes)) !== file.sha256) return;
-  await cache.put(address, new Response(bytes, { headers: { "Content-Type": file.type } }));
-}
-
-// The file's bytes as a stream, from its gzip copy when there is one, or null when the host
-// does not have it.
+// The file's bytes as this build wrote them, or null when the host gives other bytes.
 async function download(address, file) {
+  let bytes = null;
   if (file.packed && typeof DecompressionStream === "function") {
-    const packed = await fetch(new URL(file.packed, ROOT)).catch(() => null);
-    if (packed && packed.ok && packed.body) return unpacked(packed.body);
+    const packed = await fetch(new URL(file.packed, ROOT));
+    if (packed.ok) bytes = await unpacked(new Uint8Array(await packed.arrayBuffer()));
   }
-  const plain = await fetch(address);
-  return plain.ok && plain.body ? plain.body : null;
+  if (bytes === null) {
+    const plain = await fetch(address);
+    if (!plain.ok) return null;
+    bytes = new Uint8Array(await plain.arrayBuffer());
+  }
+  return (await sha256(bytes)) === file.sha256 ? bytes : null;
 }
 
-// A host may have unpacked the copy already (a .gz served with Content-Encoding: gzip): its first
-// two bytes tell.
-async function unpacked(body) {
-  const reader = body.getReader();
-  let head = new Uint8Array(0);
-  while (head.length < 2) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const joined = new Uint8Array(head.length + value.length);
-    joined.set(head);
-    joined.set(value, head.length);
-    head = joined;
-  }
-  const whole = new ReadableStream({
-    start(controller) {
-      if (head.length) controller.enqueue(head);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
-  const gzip = head[0] === 0x1f && head[1] === 0x8b;
-  return gzip ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+async function unpacked(bytes) {
+  // A host may have unpacked it already (a .gz served with Content-Encoding: gzip).
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 async function sha256(bytes) {
