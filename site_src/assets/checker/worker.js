@@ -60,15 +60,10 @@ async function start() {
     // Raises if the engine needs a module the trimmed standard library lacks: an honest error
     // state rather than a package fetched from elsewhere.
     py.runPython(`import sys\nsys.path.insert(0, "${ENGINE_ZIP}")\nimport schotten.checker`);
+    if (KEPT) keepSnapshot(py);
   }
-  // A question goes in as Python source (a JSON string is a Python string too) and its answer
-  // comes back as text, so no Python object is ever handed to this script: Pyodide keeps the
-  // interpreter's memory only while none has been, and it is kept after the engine is ready.
-  const judge = (position) => {
-    const question = JSON.stringify(JSON.stringify(position));
-    return JSON.parse(py.runPython(`__import__("schotten.checker").checker.check(${question})`));
-  };
-  return { judge, keep: fresh && KEPT ? () => keepSnapshot(py) : null };
+  const checker = py.pyimport("schotten.checker");
+  return (position) => JSON.parse(checker.check(JSON.stringify(position)));
 }
 
 function snapshots() {
@@ -86,6 +81,7 @@ async function keptSnapshot() {
 
 function keepSnapshot(py) {
   try {
+    // Taken before any Python object is handed to this script, as Pyodide requires.
     const memory = py.makeMemorySnapshot();
     snapshots()
       .then((cache) => cache.put(SNAPSHOT, new Response(memory)))
@@ -97,10 +93,7 @@ function keepSnapshot(py) {
 
 const engine = start();
 engine.then(
-  ({ keep }) => {
-    say({ type: "ready" });
-    if (keep) setTimeout(keep); // after the page is told, so the first answer does not wait
-  },
+  () => say({ type: "ready" }),
   (error) => say({ type: "failed", message: String(error && error.message ? error.message : error) }),
 );
 
@@ -108,7 +101,7 @@ onmessage = async (event) => {
   const { type, id, position } = event.data;
   if (type !== "check") return;
   try {
-    const { judge } = await engine;
+    const judge = await engine;
     say({ type: "answer", id, result: judge(position) });
   } catch (error) {
     say({ type: "answer", id, failure: String(error && error.message ? error.message : error) });
