@@ -17,7 +17,6 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Callable, Iterator, Mapping
-from operator import attrgetter
 from typing import Any
 
 from schotten import tactics
@@ -45,7 +44,7 @@ FRAME = (
     "_seen",
     "_sight",
 )
-frame_of = attrgetter(*FRAME)
+frame_of = operator.attrgetter(*FRAME)
 
 
 class GameState:
