@@ -318,10 +318,8 @@ def shipped(static: Path) -> Shipped:
     before the runtime is installed, and every step gives the same bytes from the same sources);
     ``static``: the checker's own files (site_src/assets/checker). Measured once for both
     languages' pages, and again when a file of ``static`` changes (``mkdocs serve``)."""
-    stamp = tuple(
-        (path.name, path.stat().st_size, path.stat().st_mtime_ns)
-        for path in sorted(static.iterdir())
-    )
+    stats = [(path.name, path.stat()) for path in sorted(static.iterdir())]
+    stamp = tuple((name, stat.st_size, stat.st_mtime_ns) for name, stat in stats)
     return _measured(static, stamp)
 
 
