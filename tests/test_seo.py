@@ -20,7 +20,7 @@ import pytest
 from sites import mkdocs_build
 from test_site import minimal_project
 
-from schotten.casebook import load_cases
+from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import SiteCheckError, head, link_previews, questions, tables

@@ -21,7 +21,7 @@ import pytest
 from schotten.board import Board, Player
 from schotten.casebook.build import load_case
 from schotten.casebook.run import run_case
-from schotten.casebook.text import disagreement_case
+from schotten.casebook.writer import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
 from schotten.cli.verify import write_case

@@ -32,8 +32,8 @@ from typing import Any
 
 import schotten
 from schotten._files import InputFileError, file_kind, read_text
-from schotten.casebook import CaseFileError, CaseResult, ExpectedStone, load_folder
-from schotten.casebook.folder import run_cases
+from schotten.casebook import CaseFileError, CaseResult, ExpectedStone
+from schotten.casebook.folder import load_folder, run_cases
 from schotten.casebook.hints import suggest_word
 from schotten.site import LANGUAGES, SiteCheckError, labels, tables
 from schotten.site.render import render_page
