@@ -335,8 +335,8 @@ def test_a_questions_block_holds_only_questions_with_their_answers() -> None:
         questions.questions_block("**Qui gagne ?** Le premier.\n\nUne phrase sans question.")
     with pytest.raises(SiteCheckError, match="is not a question in bold"):
         questions.questions_block("**Le premier gagne.** Toujours.")
-    marked = questions.table_marker([("Qui gagne ?", "Le premier."), ("Une position", "Rien.")])
-    assert questions.read_markers(marked) == (
+    rows = [("Qui gagne ?", "Le premier."), ("Une position", "Rien.")]
+    assert questions.table_questions(rows) == (
         questions.QuestionAnswer("Qui gagne ?", "Le premier."),
     )
 

@@ -2,10 +2,10 @@
 
 ``scripts/publish`` runs :func:`main`: it takes the publish lock (a second publish of the same site
 refuses at once, saying so), runs the gate (``scripts/gate``: verdicts, lint and types, tests, the
-same steps as CI), then ``mkdocs build --strict``. The build itself never
-writes into the published folder: the MkDocs hook (``scripts/mkdocs_hooks.py``) builds into a fresh
-folder beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure
-or an interruption at any step leaves the previous site exactly as it was, and no folder behind.
+same steps as CI), then ``mkdocs build --strict``. The build itself never writes into the
+published folder: the MkDocs plugin (:mod:`schotten.site.plugin`) builds into a fresh folder
+beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure or an
+interruption at any step leaves the previous site exactly as it was, and no folder behind.
 
 Folders are created with the mode the umask gives (0755 with the usual 022), as MkDocs does.
 """
