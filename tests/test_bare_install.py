@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -157,3 +159,33 @@ def test_a_missing_module_of_the_package_itself_is_still_an_internal_error() -> 
     assert run.returncode == 1
     assert "internal error: ModuleNotFoundError" in run.stderr
     assert "pip install" not in run.stderr
+
+
+def _project() -> dict[str, Any]:
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        project: dict[str, Any] = tomllib.load(handle)["project"]
+    return project
+
+
+def test_the_version_is_written_once_and_installed() -> None:
+    from importlib.metadata import version
+
+    assert _project()["version"] == version("schotten")  # else: pip install -e . again
+    sources = [p for p in (ROOT / "engine").rglob("*.py") if "__version__" in p.read_text("utf-8")]
+    assert sources == []
+
+
+def test_the_package_description_has_only_links_that_work_on_an_index() -> None:
+    project = _project()
+    assert project["readme"] == "PACKAGE.md"
+    text = (ROOT / project["readme"]).read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)]*)\)", text) + re.findall(r'(?:href|src)="([^"]*)"', text)
+    assert all(t.startswith("https://") for t in targets), targets
+
+
+def test_the_license_is_mit_and_shipped() -> None:
+    project = _project()
+    assert project["license"] == "MIT"
+    assert "LICENSE" in project["license-files"]
+    assert (ROOT / "LICENSE").read_text(encoding="utf-8").startswith("MIT License\n")
+    assert project["authors"] and project["classifiers"]
