@@ -99,6 +99,13 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
             self._swap.signals.enter_context(signals_as_exit())
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        # The site's address is written into every page: refused before anything is built.
+        problem = head.site_url_problem(config.site_url) if config.site_url else None
+        if problem is not None:
+            raise PluginError(
+                f"SITE_URL (site_url of mkdocs.yml): {problem}; give the absolute address the "
+                "site is published at, such as https://example.org/schotten/"
+            )
         swap = self._swap
         if swap.enabled and swap.fresh is None:
             site = Path(config.site_dir).resolve()
