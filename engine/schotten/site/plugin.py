@@ -9,8 +9,9 @@ it reads changed (:func:`~schotten.site.gate.fingerprint`).
 ``mkdocs build`` never writes into the site folder itself: the build goes to a fresh folder beside
 it (``.site-new-*``), which replaces the site only when the whole command succeeded, strict
 warnings included (MkDocs counts those after the last page is written). A failed or interrupted
-build (SIGINT, SIGTERM) removes its folder and leaves the previous site as it was. ``mkdocs serve``
-and ``--dirty`` builds write in place, as usual.
+build (SIGINT, SIGTERM, SIGHUP) removes its folder and leaves the previous site as it was; what a
+crash or SIGKILL left is put back or removed by the next build (:func:`~.publish.recover`).
+``mkdocs serve`` and ``--dirty`` builds write in place, as usual.
 
 MkDocs keeps one instance of this class for a whole command (it has ``on_startup``): its state is
 that command's.
@@ -45,7 +46,7 @@ from schotten.site.gate import (
     page_stem,
     prepare,
 )
-from schotten.site.publish import new_folder, signals_as_exit, swap_in
+from schotten.site.publish import new_folder, recover, signals_as_exit, swap_in
 
 log = logging.getLogger("mkdocs.plugins.schotten")
 
@@ -59,6 +60,7 @@ class _Swap:
     fresh: Path | None = None  # where this build writes meanwhile
     failed: bool = False
     built: bool = False
+    interrupted: int | None = None  # the stop signal received (SIGTERM, SIGINT, SIGHUP)
     refusal: str | None = None  # the last build error, for scripts/serve (schotten.site.serve)
     signals: contextlib.ExitStack = field(default_factory=contextlib.ExitStack)
 
@@ -96,7 +98,11 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
         self._checked = None
         self._previews.clear()
         if self._swap.enabled:
-            self._swap.signals.enter_context(signals_as_exit())
+            self._swap.signals.enter_context(signals_as_exit(self._interrupted))
+
+    def _interrupted(self, signum: int) -> None:
+        # Noted before the build unwinds: whatever it had built by then is not published.
+        self._swap.interrupted = signum
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         # The site's address is written into every page: refused before anything is built.
@@ -110,6 +116,8 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
         if swap.enabled and swap.fresh is None:
             site = Path(config.site_dir).resolve()
             site.parent.mkdir(parents=True, exist_ok=True)
+            for path in recover(site):  # what a build stopped by a crash or SIGKILL left
+                log.info("schotten: %s, left by an interrupted build: %s", path, _what(path, site))
             swap.site, swap.fresh = site, new_folder(site.parent, f".{site.name}-new-")
             config.site_dir = str(swap.fresh)
         return config
@@ -135,7 +143,10 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
         if swap.fresh is None or swap.site is None:
             return
         fresh, swap.fresh = swap.fresh, None
-        if swap.built and not swap.failed:
+        if swap.interrupted is not None:
+            shutil.rmtree(fresh, ignore_errors=True)
+            log.error("schotten: interrupted: %s is unchanged", swap.site)
+        elif swap.built and not swap.failed:
             try:
                 swap_in(fresh, swap.site)
             except OSError as exc:
@@ -358,6 +369,10 @@ def nav_pages(nav: Any) -> list[str]:
     if isinstance(nav, list):
         return [p for item in nav for p in nav_pages(item)]
     return []
+
+
+def _what(path: Path, site: Path) -> str:
+    return "put back" if path == site else "removed"
 
 
 def _home(lang: str) -> str:
