@@ -10,14 +10,14 @@ import pytest
 
 from schotten.board import Player, Variant
 from schotten.cards import parse_card, parse_cards
-from schotten.casebook import CaseFileError, Publication, load_case, load_cases
+from schotten.casebook import CaseFileError, Publication
 from schotten.casebook.approve import approve
-from schotten.casebook.build import parse_case
-from schotten.casebook.folder import check_cases
+from schotten.casebook.build import load_case, parse_case
+from schotten.casebook.folder import check_cases, load_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.lock import entry_of, read_lock, write_lock
 from schotten.casebook.run import run_case
-from schotten.casebook.text import expect_block
+from schotten.casebook.writer import expect_block
 from schotten.claims import Reason
 from schotten.moves import Move
 

@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
-from schotten.casebook import load_case, load_cases
+from schotten.casebook.build import load_case
 from schotten.casebook.files import case_paths
+from schotten.casebook.folder import load_cases
 from schotten.casebook.loader import parse_yaml
 from schotten.casebook.run import run_case
 from schotten.casebook.schema import json_keys

@@ -17,7 +17,8 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
-from schotten.casebook import Case, load_cases
+from schotten.casebook import Case
+from schotten.casebook.folder import load_cases
 from schotten.checker import (
     STONE,
     check,

@@ -12,7 +12,7 @@ from reference import brute_judge, brute_pool, brute_side
 
 from schotten.board import Board, Variant
 from schotten.cards import ClanCard, Tactic
-from schotten.casebook import load_case
+from schotten.casebook.build import load_case
 from schotten.casebook.run import claim_outcome, run_case
 from schotten.claims import Reason, judge_claim, judge_stone, unseen_pool
 from schotten.formations import FormationKind, evaluate

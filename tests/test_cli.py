@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from schotten.board import Variant
-from schotten.casebook import load_case
+from schotten.casebook.build import load_case
 from schotten.cli import EXIT_FAILED, EXIT_OK, EXIT_USAGE, main
 from schotten.records import Record
 

@@ -20,8 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schotten.casebook import load_case, run_case
+from schotten.casebook import run_case
 from schotten.casebook.approve import approve
+from schotten.casebook.build import load_case
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.cli.conformance import select
 from schotten.cli.progress import Progress

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_folder
 from schotten.casebook.files import case_id_problem
+from schotten.casebook.folder import load_folder
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.site import SiteCheckError, gate
 

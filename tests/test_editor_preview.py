@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_case
+from schotten.casebook.build import load_case
 from schotten.cli import EXIT_OK, main
 from schotten.site import labels, pictures
 from schotten.svg import position_svg

@@ -81,6 +81,9 @@ def served(tmp_path: Path) -> Iterator[tuple[Served, Path]]:
     finally:
         server.child.terminate()
         server.child.wait(timeout=60)
+        server.reader.join(timeout=60)
+        if server.child.stdout is not None:  # closed here: an unclosed pipe is a warning
+            server.child.stdout.close()
 
 
 def test_serve_shows_a_repeated_refusal_every_time_and_in_the_page(

@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_case, load_folder
+from schotten.casebook.build import load_case
 from schotten.casebook.files import LOCK_NAME
-from schotten.casebook.texts import language_of, text_problems
+from schotten.casebook.folder import load_folder
+from schotten.casebook.prose import language_of, text_problems
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.site import SiteCheckError
 from schotten.site.gate import prepare

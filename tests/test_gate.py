@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from schotten import json_input
-from schotten.casebook import CaseFileError, load_case, load_cases, load_folder
-from schotten.casebook.build import parse_case
+from schotten.casebook import CaseFileError
+from schotten.casebook.build import load_case, parse_case
 from schotten.casebook.files import LOCK_NAME, MAX_CASE_BYTES, case_paths
+from schotten.casebook.folder import load_cases, load_folder
 from schotten.casebook.loader import MAX_DEPTH, MAX_NODES, parse_yaml
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 

@@ -17,8 +17,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from schotten.casebook import CaseFileError, load_case, load_folder
+from schotten.casebook import CaseFileError
+from schotten.casebook.build import load_case
 from schotten.casebook.files import LOCK_NAME
+from schotten.casebook.folder import load_folder
 from schotten.casebook.run import run_case
 
 ROOT = Path(__file__).resolve().parents[1]

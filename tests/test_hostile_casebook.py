@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_folder
 from schotten.casebook.files import LOCK_NAME
+from schotten.casebook.folder import load_folder
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 
 DATA = Path(__file__).parent / "data" / "cases"

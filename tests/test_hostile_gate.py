@@ -23,6 +23,7 @@ from test_site import _assert_untouched, _old_site, minimal_project
 
 from schotten.casebook import CaseResult
 from schotten.site import SiteCheckError, gate, render
+from schotten.site.questions import QuestionAnswer
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "200"))
@@ -53,7 +54,7 @@ def line_of(message: str) -> int:
 
 def test_a_page_that_calls_page_functions_renders(entries: tuple[CaseResult, ...]) -> None:
     page = '# Règles\n\n{{ cases_for("pass") }}\n\n{{ ladder() }}\n'
-    text = render.render_page(page, "fr", "rules.md", entries)
+    text = render.render_page(page, "fr", "rules.md", entries).markdown
     assert "edge-cases.md#case-" in text and "Suite couleur > Brelan" in text
 
 
@@ -108,8 +109,10 @@ def test_a_block_of_questions_is_the_one_call_block_a_page_may_hold(
     entries: tuple[CaseResult, ...],
 ) -> None:
     page = "# R\n\n{% call questions() %}\n**La main compte-t-elle\u202f?** Non.\n{% endcall %}\n"
-    text = render.render_page(page, "fr", "rules.md", entries)
-    assert "**La main compte-t-elle\u202f?** Non." in text and "schotten-questions" in text
+    rendered = render.render_page(page, "fr", "rules.md", entries)
+    assert "**La main compte-t-elle\u202f?** Non." in rendered.markdown
+    assert rendered.questions == (QuestionAnswer("La main compte-t-elle\u202f?", "Non."),)
+    assert "<!--" not in rendered.markdown  # the pairs travel beside the page, not in it
 
 
 @pytest.mark.parametrize(
@@ -237,7 +240,7 @@ def test_any_page_renders_or_is_refused_with_its_line(
     page = "".join(pieces)
     name = "p.md" if lang == "fr" else "p.es.md"
     try:
-        text = render.render_page(page, lang, name, entries)
+        text = render.render_page(page, lang, name, entries).markdown
     except SiteCheckError as exc:
         message = str(exc)
         assert message.startswith(f"{name}:") and f"({lang})" in message, message

@@ -12,7 +12,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "engine" / "schotten"
 WINGS = ("casebook", "conformance", "verify")
-TOP = ("site", "cli")
+TOP = ("site", "cli", "bench")
 # The file system, which the browser bundle must not need.
 FILE_SYSTEM = {"schotten._files", "tempfile", "shutil", "glob", "pathlib"}
 

@@ -254,7 +254,7 @@ def test_details_hold_the_picture_and_the_verdict_of_each_stone() -> None:
 def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
-    out = render.render_page(page, "fr", "edge-cases.md", entries)
+    out = render.render_page(page, "fr", "edge-cases.md", entries).markdown
     assert '<div class="case" id="case-brelan">' in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
         render.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
@@ -467,7 +467,7 @@ def test_each_claim_case_a_page_lists_opens_its_position_in_the_checker(
     name = f"{page}.md" if lang == "fr" else f"{page}.{lang}.md"
     source = (ROOT / "site_src" / name).read_text(encoding="utf-8")
     parser = _CaseLinks()
-    parser.feed(_html(render.render_page(source, lang, name, tuple(results.values()))))
+    parser.feed(_html(render.render_page(source, lang, name, tuple(results.values())).markdown))
     listed = [(case_id, links) for case_id, links in parser.items if case_id]
     assert listed, f"{name} lists no case"
     claims = 0

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_cases
+from schotten.casebook.folder import load_cases
 from schotten.rules import Rule
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -20,7 +20,7 @@ import pytest
 from sites import mkdocs_build
 from test_site import minimal_project
 
-from schotten.casebook import load_cases
+from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import SiteCheckError, head, link_previews, questions, tables
@@ -335,8 +335,8 @@ def test_a_questions_block_holds_only_questions_with_their_answers() -> None:
         questions.questions_block("**Qui gagne ?** Le premier.\n\nUne phrase sans question.")
     with pytest.raises(SiteCheckError, match="is not a question in bold"):
         questions.questions_block("**Le premier gagne.** Toujours.")
-    marked = questions.table_marker([("Qui gagne ?", "Le premier."), ("Une position", "Rien.")])
-    assert questions.read_markers(marked) == (
+    rows = [("Qui gagne ?", "Le premier."), ("Une position", "Rien.")]
+    assert questions.table_questions(rows) == (
         questions.QuestionAnswer("Qui gagne ?", "Le premier."),
     )
 

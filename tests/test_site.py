@@ -18,8 +18,9 @@ from urllib.parse import urljoin
 import pytest
 from sites import mkdocs_build
 
-from schotten.casebook import Case, load_cases
+from schotten.casebook import Case
 from schotten.casebook.files import LOCK_NAME
+from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import LANGUAGES, labels

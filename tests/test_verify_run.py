@@ -21,7 +21,7 @@ import pytest
 from schotten.board import Board, Player
 from schotten.casebook.build import load_case
 from schotten.casebook.run import run_case
-from schotten.casebook.text import disagreement_case
+from schotten.casebook.writer import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.cli import main
 from schotten.cli.verify import write_case
@@ -293,17 +293,18 @@ def test_sigterm_keeps_finished_chunks_and_writes_a_partial_report(tmp_path: Pat
         "--report-dir",
         str(tmp_path / "reports"),
     ]
-    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
-    try:
-        assert process.stderr is not None
-        first = process.stderr.readline()  # the progress line of the first finished chunk
-        assert "chunks" in first, first
-        os.kill(process.pid, signal.SIGTERM)
-        assert process.wait(timeout=60) == 130
-    finally:
-        if process.poll() is None:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait()
+    # As a context, so that its pipe is closed (an unclosed file is a warning, and warnings fail).
+    with subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path) as process:
+        try:
+            assert process.stderr is not None
+            first = process.stderr.readline()  # the progress line of the first finished chunk
+            assert "chunks" in first, first
+            os.kill(process.pid, signal.SIGTERM)
+            assert process.wait(timeout=60) == 130
+        finally:
+            if process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
     report = json.loads((tmp_path / "reports" / "base-one-stone.json").read_text())
     assert report["complete"] is False and 1 <= report["chunks"]["done"] < 100
     with Store(tmp_path / "s.sqlite") as store:

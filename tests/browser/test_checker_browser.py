@@ -18,7 +18,8 @@ import pytest
 from playwright.sync_api import Locator, Page, Response, expect
 
 from schotten.board import Board, Player
-from schotten.casebook import Case, load_cases
+from schotten.casebook import Case
+from schotten.casebook.folder import load_cases
 from schotten.checker import check_position, position_of
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.site import labels, runtime, tables

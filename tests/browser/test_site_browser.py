@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sites import open_search
 
-from schotten.casebook import load_cases
+from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import labels

@@ -36,9 +36,9 @@ from schotten.casebook.lock import (
     write_lock,
 )
 from schotten.casebook.model import Case, Expectation
+from schotten.casebook.prose import text_problems
 from schotten.casebook.run import CaseResult, Mismatch, run_case
-from schotten.casebook.text import expect_block
-from schotten.casebook.texts import text_problems
+from schotten.casebook.writer import expect_block
 
 
 @dataclass(frozen=True)

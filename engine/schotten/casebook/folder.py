@@ -18,8 +18,8 @@ from schotten.casebook.files import case_paths
 from schotten.casebook.hints import suggest_word
 from schotten.casebook.lock import lock_problems
 from schotten.casebook.model import FAQ_TABLE, Case, Publication
+from schotten.casebook.prose import all_text_problems
 from schotten.casebook.run import CaseResult, run_case
-from schotten.casebook.texts import all_text_problems
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -29,7 +29,7 @@ def load_folder(folder: str | Path) -> tuple[list[Case], list[CaseError]]:
     """The valid cases of ``folder`` (published first, by table and row, then by id) and every
     problem: invalid files, files that are not cases, rows used twice or with gaps, any
     disagreement with the lock (``published.lock.json``), and mistakes in the texts
-    (:mod:`.texts`)."""
+    (:mod:`.prose`)."""
     folder = Path(folder)
     paths, errors = case_paths(folder)
     cases, problems = _gathered(load_case, paths)

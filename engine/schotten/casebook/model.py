@@ -1,7 +1,7 @@
 """The values of the casebook: a validated :class:`Case` and what it records.
 
 These are plain frozen values; reading a file into them is :mod:`schotten.casebook.build`'s work,
-writing them back as text :mod:`schotten.casebook.text`'s.
+writing them back as text :mod:`schotten.casebook.writer`'s.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from schotten.casebook.files import CASE_SUFFIX, LOCK_NAME
 from schotten.casebook.folder import load_folder
 from schotten.casebook.lock import LockEntry, folder_lock, lock_path, lock_text, read_lock
 from schotten.casebook.model import Case, Publication
-from schotten.casebook.text import published_block
+from schotten.casebook.writer import published_block
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,6 @@ from schotten.casebook.model import (
     ExpectedWitness,
 )
 from schotten.casebook.playon import PlayOnError, play_on, start_game
-from schotten.casebook.schema import formation_name
 from schotten.claims import StoneVerdict, judge_claim, stones_taken
 from schotten.formations import Formation
 from schotten.outcome import winning_condition
@@ -196,7 +195,8 @@ def claim_outcome(board: Board, verdicts: tuple[StoneVerdict, ...]) -> str:
 
 def formation_text(formation: Formation) -> str:
     """``same-value 9``: a formation as written in case files."""
-    return f"{formation_name(formation.kind)} {formation.total}"
+    # The kind's key, as schema.formation_name writes it (schema needs jsonschema; this does not).
+    return f"{formation.kind.key} {formation.total}"
 
 
 def expected_stone(verdict: StoneVerdict) -> ExpectedStone:

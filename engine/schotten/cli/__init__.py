@@ -2,44 +2,39 @@
 
 ``main(argv)`` returns the exit status; ``entrypoint()`` is the console script. Usage errors go
 through argparse (status 2); engine and case errors are printed once, as ``error: ...`` on stderr
-(status 1), by :func:`main`. Anything else is a bug of the engine: one line asks to report it,
-and the Python stack is printed only with the global ``--debug`` option.
+(status 1), by :func:`main`, and so is a command that needs an extra not installed (the extra is
+named). Anything else is a bug of the engine: one line asks to report it, and the Python stack is
+printed only with the global ``--debug`` option. The case commands are in :mod:`.cases`, the
+conformance suite's in :mod:`.conformance`, the verification's in :mod:`.verify`.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
+import importlib.metadata
 import os
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
 
 from schotten import _files
 from schotten.board import Player
-from schotten.casebook.approve import approve_paths, describe_approval
-from schotten.casebook.build import load_case
-from schotten.casebook.errors import CaseError, CaseFileError, github_annotation, shown_path
-from schotten.casebook.folder import case_order, load_folder, publication_problems, run_cases
-from schotten.casebook.model import Case
-from schotten.casebook.retire import describe, retire
-from schotten.casebook.run import CaseResult, check_report, run_case
-from schotten.casebook.schema import schema_text
-from schotten.casebook.texts import all_text_problems, text_problems
-from schotten.casebook.walkthrough import walk_play_on
+from schotten.cli import cases
 from schotten.cli import conformance as conformance_cli
-from schotten.cli.arguments import Commands, add_command
-from schotten.cli.terminal import draw_board, draw_proof, paint, use_colour
+from schotten.cli.arguments import (
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    CommandError,
+    Commands,
+    add_command,
+    print_error,
+)
+from schotten.cli.cases import resolve_case
 from schotten.errors import SchottenError
-from schotten.labels import LANGUAGES
 from schotten.records import MAX_BYTES, Record
-
-EXIT_OK = 0
-EXIT_FAILED = 1
-EXIT_USAGE = 2
 
 _EPILOG = """\
 exit status:
@@ -50,9 +45,29 @@ exit status:
 The case format is described in cases/README.md; `schotten schema` prints its JSON Schema.
 """
 
+# The extra that installs each optional module a command may need (pyproject.toml).
+_EXTRAS = {
+    "yaml": "cases",
+    "jsonschema": "cases",
+    "jinja2": "site",
+    "markupsafe": "site",
+    "mkdocs": "site",
+    "material": "site",
+    "mkdocs_static_i18n": "site",
+    "zopfli": "site",
+    "resvg_py": "site",
+    "dask": "verify",
+    "distributed": "verify",
+    "numpy": "verify",
+}
 
-class CommandError(SchottenError):
-    """A problem the user can fix, reported as ``error: ...`` (exit status 1)."""
+
+def version() -> str:
+    """The installed package's version (``pyproject.toml`` is the one place it is written)."""
+    try:
+        return importlib.metadata.version("schotten")
+    except importlib.metadata.PackageNotFoundError:  # a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
@@ -62,6 +77,7 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version()}")
     parser.add_argument(
         "--debug",
         action="store_true",
@@ -69,75 +85,12 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     command = functools.partial(add_command, commands, epilog=_EPILOG)
-
-    check = command(
-        "check",
-        help="replay cases and compare with their recorded verdicts",
-        description="Replay cases (files, or folders of *.yaml) and compare with `expect:`.",
-    )
-    check.add_argument("paths", nargs="*", type=Path, metavar="PATHS", default=[Path("cases")])
-    check.add_argument("--json", action="store_true", help="print a machine-readable report")
-    check.add_argument(
-        "--annotations",
-        action="store_true",
-        help="also print each problem as a GitHub Actions annotation on its file and line",
-    )
-
-    explain = command(
-        "explain",
-        help="draw a case's position and the proof of each claimed stone",
-    )
-    explain.add_argument("case", metavar="CASE", help="a case file, or a case id of cases/")
-    explain.add_argument(
-        "--svg", type=Path, metavar="FILE", help="also draw the case as the site does, into FILE"
-    )
-    explain.add_argument(
-        "--html",
-        type=Path,
-        metavar="FILE",
-        help="also write the case's row and detail as the site shows them, into FILE",
-    )
-    explain.add_argument(
-        "--lang", choices=LANGUAGES, default=LANGUAGES[0], help="the language of --svg and --html"
-    )
-
-    approve_cmd = command(
-        "approve",
-        help="re-record `expect:` from the engine (refused when CI is set)",
-        description="Re-record `expect:` in place; comments and layout elsewhere are kept.",
-    )
-    approve_cmd.add_argument(
-        "cases",
-        nargs="+",
-        metavar="CASE",
-        help="case files, case ids, or a folder (all of its cases, and its whole lock)",
-    )
-    approve_cmd.add_argument(
-        "--texts-reviewed",
-        action="store_true",
-        help="the situation and why texts were re-read for the changed verdicts: confirm them",
-    )
-
-    retire_cmd = command(
-        "retire",
-        help="withdraw a published case from the site (refused when CI is set)",
-        description=(
-            "Remove the case's `published:` (its file stays, as a regression case), move the "
-            "following rows of its table up, and rewrite the lock. The case file may be gone."
-        ),
-    )
-    retire_cmd.add_argument("case", metavar="CASE", help="a case file or a case id of cases/")
-
+    cases.add_parsers(commands, command)
     replay = command(
         "replay",
         help="replay a saved game record, checking every move",
     )
     replay.add_argument("record", type=Path, metavar="RECORD", help="a game record (JSON)")
-
-    command(
-        "schema",
-        help="print the JSON Schema of the case format",
-    )
     conformance_cli.add_parser(commands)
     _add_verify(commands)
     return parser
@@ -177,17 +130,32 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         return int(_COMMANDS[args.command](args))
     except SchottenError as exc:  # a mistake in what was given: said, never a traceback
         for message in exc.messages():
-            _error(message)
+            print_error(message)
         return exc.exit_status
     except (BrokenPipeError, KeyboardInterrupt):
         raise
     except OSError as exc:
-        _error(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
+        print_error(f"{exc.filename or ''}: {exc.strerror or exc}".lstrip(": "))
     except Exception as exc:  # every other exception is a bug: say so in one line
-        if args.debug:
-            traceback.print_exc()
-        _error(_internal(exc, args.debug))
+        missing = _missing_extra(exc)
+        if missing is not None:  # not a bug: an optional module the command needs
+            print_error(f"schotten {args.command} {missing}")
+        else:
+            if args.debug:
+                traceback.print_exc()
+            print_error(_internal(exc, args.debug))
     return EXIT_FAILED
+
+
+def _missing_extra(exc: Exception) -> str | None:
+    """What to install when ``exc`` is a missing module of an extra (``yaml.constructor`` is
+    PyYAML's): ``needs yaml, from the cases extra: pip install 'schotten[cases]'``."""
+    if not isinstance(exc, ModuleNotFoundError) or exc.name is None:
+        return None
+    extra = _EXTRAS.get(exc.name.partition(".")[0])
+    if extra is None:
+        return None
+    return f"needs {exc.name}, from the {extra} extra: pip install 'schotten[{extra}]'"
 
 
 def _internal(exc: BaseException, debug: bool) -> str:
@@ -208,229 +176,12 @@ def entrypoint() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = EXIT_FAILED
     except KeyboardInterrupt:
-        _error("interrupted")
+        print_error("interrupted")
         status = 130  # the shell's status for a command stopped by Ctrl-C
     sys.exit(status)
 
 
-def _error(message: str) -> None:
-    print(f"error: {message}", file=sys.stderr)
-
-
-# check ---------------------------------------------------------------------------------------
-
-
-def _check(args: argparse.Namespace) -> int:
-    cases, errors = _load_all(args.paths)
-    results, invalid = run_cases(sorted(cases, key=case_order))
-    errors += invalid
-    if args.json:
-        print(json.dumps(check_report(results, errors), indent=2, ensure_ascii=False))
-    else:
-        _print_table(results, errors, sys.stdout)
-        for error in errors:
-            _error(str(error))
-    if args.annotations:
-        for error in errors:
-            print(github_annotation(error.path, error.line, error.column, error.detail))
-        for result in results:
-            for m in result.mismatches:
-                print(github_annotation(m.file, m.line, 1, m.detail))
-    failed = bool(errors) or not all(r.ok for r in results)
-    return EXIT_FAILED if failed else EXIT_OK
-
-
-def _load_all(paths: Sequence[Path]) -> tuple[list[Case], list[CaseError]]:
-    """Folders as a whole (every file a case or an error, rows, the lock); files one by one."""
-    cases: list[Case] = []
-    errors: list[CaseError] = []
-    files: list[Case] = []
-    for path in paths:
-        if path.is_dir():
-            found, problems = load_folder(path)
-            if not found and not problems:
-                raise CommandError(f"{path}: no case files (*.yaml) in this folder")
-            cases += found
-            errors += problems
-        elif path.exists() or path.is_symlink():
-            try:
-                files.append(load_case(path))
-            except CaseFileError as exc:
-                errors.extend(exc.errors)
-        else:
-            raise CommandError(f"{path}: no such file or folder")
-    errors.extend(publication_problems(files, whole_folder=False))
-    errors.extend(all_text_problems(files))
-    seen: set[Path] = set()
-    unique = []
-    for case in [*cases, *files]:
-        key = case.path.resolve()
-        if key not in seen:
-            seen.add(key)
-            unique.append(case)
-    bad = {e.path for e in errors}
-    return [c for c in unique if c.path not in bad], errors
-
-
-def _summary(data: dict[str, Any] | None) -> str:
-    """``4 refused opponent-can-beat; ongoing``: what ``expect:`` says, on one line."""
-    if data is None:
-        return "(not recorded)"
-    parts = [f"{n} {s['verdict']} {s['reason']}" for n, s in data.get("stones", {}).items()]
-    if "game" in data:
-        parts.append(data["game"])
-    if "play_on" in data:
-        play = data["play_on"]
-        refused = sum(1 for s in play["steps"] if s != "ok")
-        parts.append(f"play-on {len(play['steps'])} moves ({refused} refused) {play['game']}")
-    return "; ".join(parts)
-
-
-def _print_table(results: Sequence[CaseResult], errors: Sequence[CaseError], out: TextIO) -> None:
-    colour = use_colour(out)
-    rows = [("case", "expected", "engine", "status")]
-    for r in results:
-        recorded = r.case.expect.as_data() if r.case.expect is not None else None
-        status = "ok" if r.ok else "MISMATCH"
-        rows.append((r.case.id, _summary(recorded), _summary(r.computed.as_data()), status))
-    for path in sorted({e.path for e in errors}):
-        rows.append((shown_path(path.stem), "", "", "INVALID"))
-    widths = [max(len(row[i]) for row in rows) for i in range(3)]
-    for i, row in enumerate(rows):
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        status = row[3]
-        code = None if i == 0 else "32" if status == "ok" else "31"
-        print("  ".join([*cells, paint(status, code, colour)]).rstrip(), file=out)
-    for r in results:
-        if not r.ok:
-            print("", file=out)
-            print(r.report(), file=out)
-    mismatched = sum(1 for r in results if not r.ok)
-    invalid = len({e.path for e in errors})
-    total = len(results) + invalid
-    print(
-        f"\n{total} case{'s' if total != 1 else ''}: {len(results) - mismatched} ok, "
-        f"{mismatched} mismatch{'es' if mismatched != 1 else ''}, {invalid} invalid",
-        file=out,
-    )
-
-
-# explain -------------------------------------------------------------------------------------
-
-
-def resolve_case(name: str) -> Path:
-    """A case file given as a path, or as an id of ``cases/`` (the current folder's)."""
-    path = Path(name)
-    if path.is_file():
-        return path
-    by_id = Path("cases") / f"{name}.yaml"
-    if path.suffix == "" and by_id.is_file():
-        return by_id
-    if path.suffix == "" and len(path.parts) == 1:
-        raise CommandError(f"no case {name!r}: not a file, and no {by_id}")
-    if path.exists() or path.is_symlink():
-        load_case(path)  # says why it cannot be read (a link loop, a folder, ...)
-    raise CommandError(f"no case file {name}")
-
-
-def _explain(args: argparse.Namespace) -> int:
-    case = load_case(resolve_case(args.case))
-    result = run_case(case)
-    out = sys.stdout
-    colour = use_colour(out)
-    print(f"{case.id} ({case.path})", file=out)
-    for lang, text in case.situation.items():
-        print(f"  {lang}: {text}", file=out)
-    print(f"  rules: {', '.join(case.rules)}; source: {case.source}", file=out)
-    print("", file=out)
-    print(draw_board(case.board, colour=colour, claim=case.claim, hands=case.hands), file=out)
-    for verdict in result.verdicts:
-        print(draw_proof(case.board, verdict, colour=colour), file=out)
-    if result.game is not None:
-        print(f"game: {result.game}", file=out)
-    if result.computed.play_on is not None and case.play_on is not None:
-        print("\nplay-on:", file=out)
-        steps = result.computed.play_on.steps
-        for i, ((player, move), step) in enumerate(zip(case.play_on.moves, steps, strict=False), 1):
-            who = "you" if player is Player.FIRST else "opponent"
-            print(f"  {i:>2}. {who}: {move}  -> {step}", file=out)
-        print(f"  game: {result.computed.play_on.game}", file=out)
-        _print_walkthrough(case, colour, out)
-    if args.svg is not None or args.html is not None:
-        from schotten.site.pictures import case_picture  # the site's tools: only here
-        from schotten.site.preview import case_html
-
-        if args.svg is not None:
-            _files.write_atomically(args.svg, case_picture(case, args.lang))
-            print(f"{args.svg}: the case as the site draws it ({args.lang})", file=out)
-        if args.html is not None:
-            _files.write_atomically(args.html, case_html(case, args.lang))
-            print(f"{args.html}: the case's row and detail as the site shows them", file=out)
-    problems = text_problems(case)
-    for error in problems:
-        _error(str(error))
-    if not result.ok:
-        print("", file=out)
-        print("\n".join(str(m) for m in result.mismatches), file=out)
-        return EXIT_FAILED
-    return EXIT_FAILED if problems else EXIT_OK
-
-
-def _print_walkthrough(case: Case, colour: bool, out: TextIO) -> None:
-    """The proof of each claim move of a play-on, then the board after the moves."""
-    walk = walk_play_on(case)
-    if walk is None:
-        return
-    for step in walk.claims:
-        who = "you" if step.player is Player.FIRST else "opponent"
-        print(f"\nclaim of move {step.move} ({who}), on the board before it:", file=out)
-        for verdict in step.verdicts:
-            if step.player is Player.FIRST:
-                print(draw_proof(step.board, verdict, colour=colour), file=out)
-            else:
-                print(f"  {verdict.explain()}", file=out)
-    print("\nthe board after the moves:\n", file=out)
-    print(draw_board(walk.board, colour=colour, hands=walk.hands), file=out)
-
-
-# approve -------------------------------------------------------------------------------------
-
-
-def refuse_under_ci(command: str) -> None:
-    """``approve`` and ``retire`` change what is published: never on CI (``CI`` set at all, to
-    any value, even empty)."""
-    _files.refuse_under_ci(
-        f"{command} does not run when CI is set (whatever its value): publication changes "
-        "are made on purpose, on a working copy, and the diff is reviewed"
-    )
-
-
-def _approve(args: argparse.Namespace) -> int:
-    refuse_under_ci("approve")
-    paths = [Path(n) if Path(n).is_dir() else resolve_case(n) for n in args.cases]
-    report = approve_paths(paths, texts_reviewed=args.texts_reviewed)
-    for error in report.damaged:
-        _error(str(error))
-        print(f"{error.path}: unreadable: rewritten from the approved cases", file=sys.stderr)
-    print(describe_approval(report))
-    return EXIT_OK
-
-
-# retire --------------------------------------------------------------------------------------
-
-
-def _retire(args: argparse.Namespace) -> int:
-    refuse_under_ci("retire")
-    path = Path(args.case)
-    if path.suffix == "" and not path.exists():
-        path = Path("cases") / f"{args.case}.yaml"
-    if not path.parent.is_dir():
-        raise CommandError(f"no case folder {path.parent}")
-    print(describe(retire(path.parent, path.stem)))
-    return EXIT_OK
-
-
-# replay and schema ---------------------------------------------------------------------------
+# replay ------------------------------------------------------------------------------------
 
 
 def _replay(args: argparse.Namespace) -> int:
@@ -448,20 +199,20 @@ def _replay(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _schema(args: argparse.Namespace) -> int:
-    sys.stdout.write(schema_text())
-    return EXIT_OK
-
-
-_COMMANDS = {
-    "check": _check,
-    "explain": _explain,
-    "approve": _approve,
-    "retire": _retire,
+_COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    **cases.COMMANDS,
     "replay": _replay,
-    "schema": _schema,
     "conformance": conformance_cli.main,
     "verify": _verify,
 }
 
-__all__ = ["CommandError", "build_parser", "entrypoint", "main", "resolve_case"]
+__all__ = [
+    "EXIT_FAILED",
+    "EXIT_OK",
+    "EXIT_USAGE",
+    "CommandError",
+    "build_parser",
+    "entrypoint",
+    "main",
+    "resolve_case",
+]

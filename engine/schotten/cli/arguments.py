@@ -1,14 +1,30 @@
-"""What the sub-commands' parsers share: a sub-command with its epilog (the exit statuses) kept as
-written, and the argument types for numbers, each refusing a bad value in its own words."""
+"""What the sub-commands share: the exit statuses, the error a user can fix, a sub-command with
+its epilog (the exit statuses) kept as written, and the argument types for numbers, each refusing
+a bad value in its own words."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 from typing import TypeAlias
 
+from schotten.errors import SchottenError
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+
 # What ``add_subparsers`` returns (argparse names no public type for it).
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class CommandError(SchottenError):
+    """A problem the user can fix, reported as ``error: ...`` (exit status 1)."""
+
+
+def print_error(message: str) -> None:
+    print(f"error: {message}", file=sys.stderr)
 
 
 def add_command(

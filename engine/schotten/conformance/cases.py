@@ -1,5 +1,5 @@
 """``--cases DIR``: the claim and move vectors a run did not agree on, as case files
-(written by :mod:`schotten.casebook.text`), one a vector, named after it."""
+(written by :mod:`schotten.casebook.writer`), one a vector, named after it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from schotten._files import write_atomically
 from schotten.board import Player
 from schotten.cards import parse_card
-from schotten.casebook.text import claim_case, move_case
+from schotten.casebook.writer import claim_case, move_case
 from schotten.claims import Reason
 from schotten.conformance.runner import Outcome, RunReport
 from schotten.errors import InvalidNotationError, InvalidPositionError

@@ -58,7 +58,7 @@ def claim_request(
 
 def case_claim_vectors(cases_folder: Path) -> list[dict[str, Any]]:
     """Every claim of the casebook (needs the ``cases`` extra: the cases are YAML)."""
-    from schotten.casebook import load_cases
+    from schotten.casebook.folder import load_cases
 
     vectors = []
     for case in sorted(load_cases(cases_folder), key=lambda c: c.id):
@@ -176,7 +176,7 @@ def _shaped_side(rng: random.Random, shape: str, size: int) -> list[ClanCard]:
 
 def case_move_vectors(cases_folder: Path) -> list[dict[str, Any]]:
     """Every move of the casebook's play-ons, from the position before it."""
-    from schotten.casebook import load_cases
+    from schotten.casebook.folder import load_cases
     from schotten.casebook.playon import start_game
 
     vectors = []

@@ -11,12 +11,12 @@
 - it renders every page of both languages (:func:`schotten.site.render.render_page`), so that a
   false example, a missing function or a label missing in one language fails here too.
 
-It returns the rendered Markdown of every page; the MkDocs hook only hands it over. All problems are
-reported together in one :class:`~schotten.site.SiteCheckError`.
+It returns the rendered Markdown of every page and the questions each answers; the MkDocs plugin
+(:mod:`schotten.site.plugin`) only hands them over. All problems are reported together in one
+:class:`~schotten.site.SiteCheckError`.
 
-The result depends only on the files it reads: :func:`fingerprint` hashes them, and the hook keeps
-the last result by fingerprint (MkDocs runs the build once per language, and ``mkdocs serve``
-rebuilds after each edit).
+The result depends only on the files it reads: :func:`fingerprint` hashes them, and the plugin
+keeps the last result by fingerprint (``mkdocs serve`` rebuilds after each edit).
 """
 
 from __future__ import annotations
@@ -32,10 +32,11 @@ from typing import Any
 
 import schotten
 from schotten._files import InputFileError, file_kind, read_text
-from schotten.casebook import CaseFileError, CaseResult, ExpectedStone, load_folder
-from schotten.casebook.folder import run_cases
+from schotten.casebook import CaseFileError, CaseResult, ExpectedStone
+from schotten.casebook.folder import load_folder, run_cases
 from schotten.casebook.hints import suggest_word
 from schotten.site import LANGUAGES, SiteCheckError, labels, tables
+from schotten.site.questions import QuestionAnswer
 from schotten.site.render import render_page
 from schotten.typography import spacing_faults
 
@@ -46,12 +47,13 @@ _SUFFIX = re.compile(r"^(?P<stem>.+?)(?:\.(?P<lang>[a-z]{2}))?\.md$")
 
 @dataclass(frozen=True)
 class Prepared:
-    """What the gate let through: the rendered pages and the published cases."""
+    """What the gate let through: the rendered pages, their questions and the published cases."""
 
-    fingerprint: str
     sources: Mapping[str, str]  # source path relative to docs_dir -> the page as read
     pages: Mapping[str, str]  # source path relative to docs_dir (``rules.es.md``) -> Markdown
     results: tuple[CaseResult, ...]  # the published cases, with the engine's results on them
+    # source path -> the question/answer pairs the page shows, in page order
+    questions: Mapping[str, tuple[QuestionAnswer, ...]]
 
     def source(self, src_uri: str) -> str:
         """The page's source as the gate read it (the build reads no page file itself)."""
@@ -59,6 +61,12 @@ class Prepared:
 
     def page(self, src_uri: str) -> str:
         return self._get(self.pages, src_uri)
+
+    def questions_of(self, src_uri: str) -> tuple[QuestionAnswer, ...]:
+        """The questions the page answers (its head's structured data)."""
+        if src_uri not in self.pages:
+            raise SiteCheckError(f"{src_uri}: page was not checked before the build")
+        return self.questions.get(src_uri, ())
 
     @staticmethod
     def _get(texts: Mapping[str, str], src_uri: str) -> str:
@@ -185,15 +193,17 @@ def prepare(
     problems += nav_problems(nav, pages, docs_dir, display_root)
     sources: dict[str, str] = {}
     rendered: dict[str, str] = {}
+    asked: dict[str, tuple[QuestionAnswer, ...]] = {}
     shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
     if not problems:
         for src_uri, path in pages.items():
             lang = page_language(src_uri)
             try:
                 sources[src_uri] = read_page(path, display_root)
-                rendered[src_uri] = render_page(
+                page = render_page(
                     sources[src_uri], lang, _show(path, display_root), results, shown[lang]
                 )
+                rendered[src_uri], asked[src_uri] = page.markdown, page.questions
             except SiteCheckError as exc:
                 problems.append(str(exc))
         problems += table_problems(results, shown, places)
@@ -201,7 +211,7 @@ def prepare(
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
         )
-    return Prepared(fingerprint(docs_dir, cases_dir), sources, rendered, results)
+    return Prepared(sources, rendered, results, asked)
 
 
 def table_problems(

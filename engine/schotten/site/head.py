@@ -62,6 +62,38 @@ def relative(page: str, target: str) -> str:
     return "../" * depth + target if depth or target else "./"
 
 
+# What an address of the site may hold: letters, digits and the URL punctuation that needs no
+# escaping in HTML, XML or JavaScript (no quote, no angle bracket, no ampersand, no space).
+_SITE_URL = re.compile(
+    r"https?://[A-Za-z0-9.-]+(?::[0-9]{1,5})?(?:/[A-Za-z0-9._~%!$()*+,;=:@/-]*)?"
+)
+
+
+def site_url_problem(site_url: str) -> str | None:
+    """Why ``site_url`` (``SITE_URL``) cannot be the site's address, or ``None``: it must be an
+    absolute http(s) address without query, fragment, quote, space or other markup character,
+    since it is written into every page, the 404 pages and the sitemap.
+
+    >>> site_url_problem("https://example.org/schotten/") is None
+    True
+    >>> site_url_problem("https://example.org/?a=1")
+    "'https://example.org/?a=1' has a query ('?...'): the site's address has none"
+    """
+    shown = repr(site_url)
+    if "?" in site_url:
+        return f"{shown} has a query ('?...'): the site's address has none"
+    if "#" in site_url:
+        return f"{shown} has a fragment ('#...'): the site's address has none"
+    if not site_url.startswith(("http://", "https://")):
+        return f"{shown} is not an absolute http:// or https:// address"
+    if _SITE_URL.fullmatch(site_url) is None:
+        return (
+            f"{shown} holds a character an address of the site may not hold (a space, a quote, "
+            "< > & or a non-ASCII letter): write it percent-encoded"
+        )
+    return None
+
+
 def absolute(site_url: str, target: str) -> str:
     return site_url.rstrip("/") + "/" + target
 

@@ -2,10 +2,10 @@
 
 ``scripts/publish`` runs :func:`main`: it takes the publish lock (a second publish of the same site
 refuses at once, saying so), runs the gate (``scripts/gate``: verdicts, lint and types, tests, the
-same steps as CI), then ``mkdocs build --strict``. The build itself never
-writes into the published folder: the MkDocs hook (``scripts/mkdocs_hooks.py``) builds into a fresh
-folder beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure
-or an interruption at any step leaves the previous site exactly as it was, and no folder behind.
+same steps as CI), then ``mkdocs build --strict``. The build itself never writes into the
+published folder: the MkDocs plugin (:mod:`schotten.site.plugin`) builds into a fresh folder
+beside it and swaps it in with :func:`swap_in` only once the build has passed, so a failure or an
+interruption at any step leaves the previous site exactly as it was, and no folder behind.
 
 Folders are created with the mode the umask gives (0755 with the usual 022), as MkDocs does.
 """
@@ -21,7 +21,7 @@ import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 
@@ -88,16 +88,23 @@ def publish_lock(site: Path) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+# A terminal's hang-up stops a command as a kill or Ctrl-C does.
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+
+
 @contextlib.contextmanager
-def signals_as_exit() -> Iterator[None]:
-    """SIGTERM and SIGINT raise :class:`SystemExit` here, so that ``finally`` blocks (stopping a
-    child, removing a folder) run on a kill too. Outside the main thread, nothing changes."""
+def signals_as_exit(noted: Callable[[int], None] | None = None) -> Iterator[None]:
+    """SIGTERM, SIGINT and SIGHUP raise :class:`SystemExit` here (after ``noted(signum)``, if
+    given), so that ``finally`` blocks (stopping a child, removing a folder) run on a kill too.
+    Outside the main thread, nothing changes."""
 
     def stop(signum: int, frame: FrameType | None) -> None:
+        if noted is not None:
+            noted(signum)
         raise SystemExit(128 + signum)
 
     try:
-        previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
+        previous = {s: signal.signal(s, stop) for s in STOP_SIGNALS}
     except ValueError:  # not the main thread: signals go elsewhere
         yield
         return
@@ -125,9 +132,10 @@ def run_child(command: Sequence[str], cwd: Path, env: dict[str, str]) -> int:
 
 
 def new_folder(parent: Path, prefix: str) -> Path:
-    """A new empty folder in ``parent``, with the mode the umask gives (unlike ``mkdtemp``)."""
+    """A new empty folder in ``parent``, with the mode the umask gives (unlike ``mkdtemp``),
+    named after this process (``prefix<pid>-<random>``: :func:`recover` knows whose it is)."""
     while True:
-        path = parent / f"{prefix}{secrets.token_hex(4)}"
+        path = parent / f"{prefix}{os.getpid()}-{secrets.token_hex(4)}"
         try:
             path.mkdir(mode=0o777)
         except FileExistsError:
@@ -135,23 +143,79 @@ def new_folder(parent: Path, prefix: str) -> Path:
         return path
 
 
-def swap_in(fresh: Path, site: Path) -> None:
-    """Put ``fresh`` in place of ``site`` (renames on one file system, under the site's swap lock,
-    so that two builds finishing together take turns), then drop the old site."""
-    old = None
+def recover(site: Path) -> list[Path]:
+    """Put back what an interrupted build left (a crash, SIGKILL): under the swap lock, the old
+    site when a swap stopped between its two renames (no ``site``, an ``.site-old-*`` beside it),
+    then remove the other old sites and the fresh folders of builds no longer running. Returns
+    what was removed or put back."""
+    done: list[Path] = []
+    with _swap_lock(site):
+        olds = sorted(site.parent.glob(f".{site.name}-old-*"), key=_modified)
+        if olds and not (site.exists() or site.is_symlink()):
+            olds.pop().rename(site)  # the newest: the one the swap had just moved aside
+            done.append(site)
+        for old in olds:
+            shutil.rmtree(old, ignore_errors=True)
+            done.append(old)
+        for fresh in site.parent.glob(f".{site.name}-new-*"):
+            if not _running(fresh.name.removeprefix(f".{site.name}-new-").partition("-")[0]):
+                shutil.rmtree(fresh, ignore_errors=True)
+                done.append(fresh)
+    return done
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.lstat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _running(pid: str) -> bool:
+    """Whether the process ``pid`` still runs (a name that holds no pid: say it does, and keep
+    the folder)."""
+    if not pid.isdigit():
+        return True
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
+
+
+@contextlib.contextmanager
+def _swap_lock(site: Path) -> Iterator[None]:
     with open(site.parent / f".{site.name}.lock", "a+b") as handle:
         fcntl.flock(handle, fcntl.LOCK_EX)
-        if site.exists() or site.is_symlink():
-            old = site.parent / f".{site.name}-old-{secrets.token_hex(4)}"
-            site.rename(old)
         try:
-            fresh.rename(site)
-        except BaseException:
-            if old is not None:
-                old.rename(site)  # the previous site stays published
-            raise
+            yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def swap_in(fresh: Path, site: Path) -> None:
+    """Put ``fresh`` in place of ``site`` (renames on one file system, under the site's swap lock,
+    so that two builds finishing together take turns), then drop the old site. Stopped between
+    the two renames, it leaves the old site in an ``.site-old-*`` folder, which :func:`recover`
+    (at the next build) puts back."""
+    old = None
+    with _swap_lock(site):
+        # The two renames go together: a stop signal waits until both are done (or undone).
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+        try:
+            if site.exists() or site.is_symlink():
+                old = site.parent / f".{site.name}-old-{secrets.token_hex(4)}"
+                site.rename(old)
+            try:
+                fresh.rename(site)
+            except BaseException:
+                if old is not None:
+                    old.rename(site)  # the previous site stays published
+                raise
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
 

@@ -1,8 +1,9 @@
 """Questions and answers a page shows, and the same pairs for search engines.
 
 A page asks and answers questions through one function, which renders the visible text and
-records each pair beside it, in a marker that the page's head turns into schema.org ``FAQPage``
-data (:mod:`schotten.site.head`): the structured data can only say what the page says.
+records each pair beside it: :func:`schotten.site.render.render_page` returns them with the page,
+and the page's head turns them into schema.org ``FAQPage`` data (:mod:`schotten.site.head`), so the
+structured data can only say what the page says.
 
 In a page, a block of questions is written as Markdown paragraphs, each opening with its question
 in bold::
@@ -14,20 +15,19 @@ in bold::
     {% endcall %}
 
 The verdict tables record their rows whose situation is a question the same way
-(:func:`table_marker`).
+(:func:`table_questions`).
 
->>> block = questions_block("**Qui gagne ?** Le côté [complété](rules.md#ties) le *premier*.")
+>>> text = "**Qui gagne ?** Le côté [complété](rules.md#ties) le *premier*."
+>>> block, pairs = questions_block(text)
 >>> block.splitlines()[0]
 '**Qui gagne ?** Le côté [complété](rules.md#ties) le *premier*.'
->>> read_markers(block)
+>>> pairs
 (QuestionAnswer(question='Qui gagne ?', answer='Le côté complété le premier.'),)
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import json
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from schotten.site import SiteCheckError
 
 _PAIR = re.compile(r"\*\*(?P<question>[^*]+?)\*\*[ \t]*(?P<answer>\S.*)", re.S)
-_MARKER = re.compile(r"<!-- schotten-questions (?P<data>[A-Za-z0-9+/=]+) -->")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _EMPHASIS = re.compile(r"(\*\*|\*|__|(?<!\w)_(?=\w)|(?<=\w)_(?!\w))")
 _QUESTION_MARK = ("?", "？")
@@ -67,9 +66,9 @@ def _flat(text: str) -> str:
     return " ".join(re.split(r"[ \t\n\r\f\v]+", text.strip(" \t\n\r\f\v")))
 
 
-def questions_block(markdown: str) -> str:
-    """The block as the page shows it, followed by the marker of its pairs; every paragraph of
-    the block must be a question in bold followed by its answer."""
+def questions_block(markdown: str) -> tuple[str, tuple[QuestionAnswer, ...]]:
+    """The block as the page shows it, and its pairs; every paragraph of the block must be a
+    question in bold followed by its answer."""
     pairs = []
     paragraphs = [p.strip() for p in re.split(r"\n[ \t]*\n", markdown.strip()) if p.strip()]
     for paragraph in paragraphs:
@@ -82,49 +81,27 @@ def questions_block(markdown: str) -> str:
         pairs.append(QuestionAnswer(plain_text(match["question"]), plain_text(match["answer"])))
     if not pairs:
         raise SiteCheckError("questions(): the block asks no question")
-    return "\n\n".join(paragraphs) + "\n\n" + marker(pairs) + "\n"
+    return "\n\n".join(paragraphs) + "\n\n\n", tuple(pairs)
 
 
-def marker(pairs: Iterable[QuestionAnswer]) -> str:
-    """An HTML comment that carries ``pairs`` through Markdown to the page's head (empty when
-    there are none)."""
-    data = [[p.question, p.answer] for p in pairs]
-    if not data:
-        return ""
-    encoded = base64.b64encode(json.dumps(data, ensure_ascii=False).encode()).decode()
-    return f"<!-- schotten-questions {encoded} -->"
-
-
-def table_marker(rows: Iterable[tuple[str, str]]) -> str:
-    """The marker of a verdict table's rows (situation, why) whose situation is a question:
-    the answer is the plain-language explanation shown beside it."""
+def table_questions(rows: Iterable[tuple[str, str]]) -> tuple[QuestionAnswer, ...]:
+    """A verdict table's rows (situation, why) whose situation is a question: the answer is the
+    plain-language explanation shown beside it."""
     # Case texts are shown as typed (schotten.site.tables.md_text): only their spaces are read.
-    pairs = [
+    return tuple(
         QuestionAnswer(_flat(situation), _flat(why))
         for situation, why in rows
         if is_question(situation)
-    ]
-    return f"\n\n{marker(pairs)}\n" if pairs else ""
+    )
 
 
-def read_markers(text: str) -> tuple[QuestionAnswer, ...]:
-    """Every pair recorded in ``text`` (Markdown or the HTML made from it), in page order."""
-    pairs = []
-    for match in _MARKER.finditer(text):
-        for question, answer in json.loads(base64.b64decode(match["data"]).decode()):
-            pairs.append(QuestionAnswer(str(question), str(answer)))
-    return tuple(pairs)
-
-
-def strip_markers(text: str) -> str:
-    """``text`` without its markers (they are for the head, not for readers)."""
-    return _MARKER.sub("", text)
-
-
-def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
-    """``questions``, for a ``{% call questions() %}`` block in a page of any language."""
+def jinja_functions(asked: list[QuestionAnswer]) -> dict[str, Callable[..., str]]:
+    """``questions``, for a ``{% call questions() %}`` block in a page of any language: its pairs
+    are added to ``asked``, in page order."""
 
     def questions(caller: Callable[[], str]) -> str:
-        return questions_block(str(caller()))
+        block, pairs = questions_block(str(caller()))
+        asked.extend(pairs)
+        return block
 
     return {"questions": questions}

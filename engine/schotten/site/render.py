@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import traceback
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -19,6 +20,15 @@ from markupsafe import Markup
 
 from schotten.casebook import CaseResult
 from schotten.site import SiteCheckError, facts, pictures, proofs, questions, tables, widgets
+from schotten.site.questions import QuestionAnswer
+
+
+@dataclass(frozen=True)
+class RenderedPage:
+    """A page's Markdown and the questions it answers (for its head's structured data)."""
+
+    markdown: str
+    questions: tuple[QuestionAnswer, ...]
 
 
 def render_page(
@@ -27,16 +37,18 @@ def render_page(
     name: str,
     results: Sequence[CaseResult],
     shown: set[str] | None = None,
-) -> str:
+) -> RenderedPage:
     """One page's Markdown, rendered as a Jinja2 template with the page functions of ``lang``
-    (``shown`` collects the published tables the page renders).
+    (``shown`` collects the published tables the page renders), and the question/answer pairs
+    its functions showed, in page order.
 
     A page is Markdown and calls of page functions with plain values (``{{ example("blue 5,
     blue 6, blue 7", "colour-run") }}``), nothing else: it includes, imports or extends no other
     template, defines no macro, loops over nothing, computes nothing, and prints nothing but
     what page functions return. Anything else, and any error while rendering, is a
     :class:`~schotten.site.SiteCheckError` with the page's name and line."""
-    functions = page_functions(lang, results, shown)
+    asked: list[QuestionAnswer] = []
+    functions = page_functions(lang, results, shown, asked)
     env = jinja2.Environment(
         undefined=jinja2.StrictUndefined,
         # Every function returns Markup; anything else printed on a page is escaped.
@@ -51,7 +63,7 @@ def render_page(
         # Named after the page, so that errors point into the page.
         code = env.compile(tree, name, name)
         template = env.template_class.from_code(env, code, env.make_globals(None))
-        return template.render(functions)
+        return RenderedPage(template.render(functions), tuple(asked))
     except jinja2.TemplateSyntaxError as exc:
         raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
     except _PageError as exc:
@@ -177,23 +189,30 @@ def _said(exc: Exception) -> str:
 
 
 def page_functions(
-    lang: str, results: Sequence[CaseResult], shown: set[str] | None = None
+    lang: str,
+    results: Sequence[CaseResult],
+    shown: set[str] | None = None,
+    asked: list[QuestionAnswer] | None = None,
 ) -> dict[str, Callable[..., Markup]]:
-    """The functions pages may call in ``lang``: the FAQ's own and those of the other modules."""
+    """The functions pages may call in ``lang``: the FAQ's own and those of the other modules
+    (``asked`` collects the questions they show)."""
     rendered = shown if shown is not None else set()
+    questions_asked = asked if asked is not None else []
 
     def table(name: str = tables.FAQ) -> Markup:
         rendered.add(name)
-        return tables.verdict_table(results, lang, name)
+        return tables.verdict_table(results, lang, name, questions_asked)
 
     functions: dict[str, Callable[..., Markup]] = {
         "verdict_table": table,
         "cases_for": partial(tables.cases_for, results, lang),
     }
-    for module in (facts, pictures, widgets, proofs, questions):
-        for fname, function in module.jinja_functions(lang).items():
+    given = [(m.__name__, m.jinja_functions(lang)) for m in (facts, pictures, widgets, proofs)]
+    given.append((questions.__name__, questions.jinja_functions(questions_asked)))
+    for module, module_functions in given:
+        for fname, function in module_functions.items():
             if fname in functions:
-                raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
+                raise SiteCheckError(f"{module}: page function {fname!r} is defined twice")
             functions[fname] = _trusted(function, fname)
     return functions
 

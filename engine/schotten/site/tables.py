@@ -32,7 +32,7 @@ from schotten.moves import Move
 from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
 from schotten.site.pictures import case_anchor, case_picture
-from schotten.site.questions import table_marker
+from schotten.site.questions import QuestionAnswer, table_questions
 from schotten.site.words import (
     capital,
     cards_text,
@@ -175,15 +175,22 @@ def published_rows(results: Sequence[CaseResult], table: str) -> list[CaseResult
     return rows
 
 
-def verdict_table(results: Sequence[CaseResult], lang: str, table: str = FAQ) -> Markup:
+def verdict_table(
+    results: Sequence[CaseResult],
+    lang: str,
+    table: str = FAQ,
+    asked: list[QuestionAnswer] | None = None,
+) -> Markup:
     """The cases of one published table (:func:`case_rows`)."""
-    return case_rows(published_rows(results, table), lang)
+    return case_rows(published_rows(results, table), lang, asked)
 
 
-def case_rows(results: Sequence[CaseResult], lang: str) -> Markup:
+def case_rows(
+    results: Sequence[CaseResult], lang: str, asked: list[QuestionAnswer] | None = None
+) -> Markup:
     """The cases given, in order, each once: the question, its answer and why, then the
     position, the reasoning and the moves in a ``<details>`` that opens in place (and on the
-    case's anchor)."""
+    case's anchor). The rows whose situation is a question are added to ``asked``."""
     items = []
     for result in results:
         case = result.case
@@ -227,8 +234,9 @@ def case_rows(results: Sequence[CaseResult], lang: str) -> Markup:
         after_word=label(lang, "moves", "after"),
     )
     # Cases whose situation is a question are the page's questions too (schotten.site.questions).
-    asked = table_marker((item["situation"], item["why"]) for item in items)
-    return Markup(html + asked)
+    if asked is not None:
+        asked.extend(table_questions((item["situation"], item["why"]) for item in items))
+    return Markup(html)
 
 
 _RULE_IDS = frozenset(str(rule) for rule in Rule)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schotten.board import Board, Player
-from schotten.casebook.text import disagreement_case
+from schotten.casebook.writer import disagreement_case
 from schotten.claims import Reason, StoneVerdict, judge_stone
 from schotten.formations import Formation
 from schotten.verify.brute import BruteVerdict, block_strengths, judge_blocks
