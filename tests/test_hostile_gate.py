@@ -19,13 +19,14 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 from test_site import _assert_untouched, _old_site, minimal_project
 
 from schotten.casebook import CaseResult
 from schotten.site import SiteCheckError, gate, render
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "200"))
+EXAMPLES = fuzz_examples(200)
 
 
 @pytest.fixture(scope="module")
