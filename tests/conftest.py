@@ -133,6 +133,9 @@ def _run_owner(config: pytest.Config) -> int:
     return os.getppid() if hasattr(config, "workerinput") else os.getpid()
 
 
+_SERVER = pytest.StashKey["subprocess.Popen[str]"]()
+
+
 class _Once:
     """A file lock: the first process through builds, the others find it done."""
 
@@ -191,6 +194,9 @@ def _served(request: pytest.FixtureRequest, shared_folder: Path) -> tuple[Path, 
             )
             assert server.stdout is not None
             port_file.write_text(server.stdout.readline().strip(), encoding="utf-8")
+            server.stdout.close()
+            # Kept to the end of this process: the server outlives it (watched by its owner).
+            request.config.stash[_SERVER] = server
         port = port_file.read_text(encoding="utf-8")
     return www, f"http://127.0.0.1:{port}/{BASE_PATH}"
 

@@ -27,7 +27,9 @@ FEWEST = 5
 def examples(count: int) -> int:
     """``count`` under the ``ci`` profile; scaled down with the profile chosen (a tenth of it
     under ``quick``, never fewer than a few)."""
-    scaled = count * settings.default.max_examples // CI_EXAMPLES
+    profile = settings.default
+    assert profile is not None  # Hypothesis always has a profile loaded
+    scaled = count * profile.max_examples // CI_EXAMPLES
     return max(min(count, FEWEST), scaled)
 
 
