@@ -7,8 +7,10 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from playwright.sync_api import Page, expect
+if TYPE_CHECKING:  # Playwright is imported only by the tests that open a browser
+    from playwright.sync_api import Page
 
 
 def mkdocs_build(
@@ -34,6 +36,8 @@ def mkdocs_build(
 def open_search(page: Page) -> None:
     """Focus the search box and wait until its index is loaded: it loads in a worker, and a
     query typed before would be lost."""
+    from playwright.sync_api import expect
+
     page.locator(".md-search__input").click()
     ready = page.evaluate(
         "JSON.parse(document.getElementById('__config').textContent)"

@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from positions import OPPONENT, YOU, cards, claim_positions, refused, table
 from reference import brute_judge, brute_pool, brute_side
+from strength import examples
 
 from schotten.board import Board, Variant
 from schotten.cards import ClanCard, Tactic
@@ -229,7 +230,7 @@ def test_unseen_pool_counts_your_hand_and_excludes_what_is_face_up() -> None:
 # --- The fast proof against the brute-force reference ------------------------------------------
 
 
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(claim_positions())
 def test_claim_proof_agrees_with_brute_force(position: tuple[Board, int]) -> None:
     board, number = position

@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from positions import cards
 from reference import brute_side
+from strength import examples
 
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic
 from schotten.completion import ALL_CLAN_MASK, best_completion, pool_mask
@@ -151,7 +152,7 @@ def test_completion_reads_the_pool_as_cards_or_as_a_mask() -> None:
 ELITE_TROOPS = (Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.permutations(CLAN_CARDS).map(lambda p: p[:10]),
     st.permutations(ELITE_TROOPS),

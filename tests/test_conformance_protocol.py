@@ -11,6 +11,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import examples
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
@@ -146,7 +147,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     kind=st.sampled_from(["claim", "formation", "legal", "apply", "perft", "hello"]),
     extra=st.dictionaries(

@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-import os
 import re
 import shlex
 import shutil
@@ -19,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 
 from schotten.casebook import run_case
 from schotten.casebook.approve import approve
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"
 ENGINES = Path(__file__).parent / "conformance_engines"
 SERVE = f"{shlex.quote(sys.executable)} -m schotten conformance serve"
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "60"))  # a long campaign: 20000
+EXAMPLES = fuzz_examples(60)  # a long campaign: 20000
 
 
 def engine(name: str) -> str:

@@ -25,17 +25,20 @@ from schotten.cli import EXIT_FAILED, EXIT_OK, main
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKFLOW = ROOT / ".github" / "workflows" / "publish.yml"
-# The action majors that run on GitHub's current runtime (Node 24).
+DEPENDABOT = ROOT / ".github" / "dependabot.yml"
+# The action majors that run on GitHub's current runtime (Node 24), each pinned by commit.
 MAJORS = {
-    "actions/checkout": "v6",
-    "actions/setup-python": "v6",
-    "actions/setup-node": "v6",
+    "actions/checkout": "v7",
+    "actions/setup-python": "v7",
+    "actions/setup-node": "v7",
     "actions/cache": "v5",
     "actions/configure-pages": "v5",
-    "actions/upload-artifact": "v6",
-    "actions/upload-pages-artifact": "v4",
-    "actions/deploy-pages": "v4",
+    "actions/upload-artifact": "v7",
+    "actions/upload-pages-artifact": "v5",
+    "actions/deploy-pages": "v5",
+    "dorny/paths-filter": "v4",
 }
+PINNED = re.compile(r"^\s*(?:- )?uses: ([\w.-]+/[\w.-]+)@([0-9a-f]{40}) # (v\d+)(?:\.\d+)*$")
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +57,8 @@ def steps(job: dict[str, Any]) -> list[dict[str, Any]]:
 def test_the_workflow_runs_on_pushes_to_main_and_pull_requests(workflow: dict[str, Any]) -> None:
     assert workflow["on"]["push"]["branches"] == ["main"]
     assert "pull_request" in workflow["on"]
-    assert workflow["permissions"] == {"contents": "read"}
-    assert list(workflow["jobs"]) == ["verdicts", "build", "deploy"]
+    assert workflow["permissions"] == {}
+    assert list(workflow["jobs"]) == ["verdicts", "changes", "engine", "package", "build", "deploy"]
 
 
 def test_builds_are_grouped_per_ref_and_only_deploys_share_the_pages_group(
@@ -66,19 +69,39 @@ def test_builds_are_grouped_per_ref_and_only_deploys_share_the_pages_group(
     assert group["cancel-in-progress"] == "${{ github.event_name == 'pull_request' }}"
     jobs = workflow["jobs"]
     assert jobs["deploy"]["concurrency"] == {"group": "pages", "cancel-in-progress": False}
-    assert "concurrency" not in jobs["verdicts"] and "concurrency" not in jobs["build"]
+    assert [name for name, job in jobs.items() if "concurrency" in job] == ["deploy"]
+    # The comment says what GitHub does: a waiting run is replaced, main's running one is not.
+    text = re.sub(r"\n# ?", " ", WORKFLOW.read_text(encoding="utf-8"))
+    assert "a newer run replaces (cancels) the one waiting" in text
+    assert "on main it finishes" in text
 
 
 def test_each_job_has_a_timeout_and_the_least_permissions(workflow: dict[str, Any]) -> None:
     jobs = workflow["jobs"]
     assert all(0 < job["timeout-minutes"] <= 30 for job in jobs.values())
-    assert "permissions" not in jobs["verdicts"]
+    read = {"contents": "read"}
+    for name in ("verdicts", "engine", "package"):
+        assert jobs[name]["permissions"] == read, name
+    assert jobs["changes"]["permissions"] == {"pull-requests": "read"}
     assert jobs["build"]["permissions"] == {"contents": "read", "pages": "read"}
     assert jobs["deploy"]["permissions"] == {"pages": "write", "id-token": "write"}
     assert jobs["deploy"]["if"] == (
         "github.event_name != 'pull_request' && github.ref == 'refs/heads/main'"
     )
-    assert jobs["deploy"]["needs"] == "build" and jobs["build"]["needs"] == "verdicts"
+    assert jobs["deploy"]["needs"] == ["build", "engine", "package"]
+    assert jobs["build"]["needs"] == ["verdicts", "changes"]
+    assert jobs["engine"]["needs"] == jobs["package"]["needs"] == "verdicts"
+
+
+def test_every_checkout_drops_its_credentials(workflow: dict[str, Any]) -> None:
+    checkouts = [
+        s
+        for job in workflow["jobs"].values()
+        for s in steps(job)
+        if s.get("uses", "").startswith("actions/checkout@")
+    ]
+    assert len(checkouts) == 5
+    assert all(s["with"]["persist-credentials"] is False for s in checkouts)
 
 
 def test_the_verdict_gate_comes_first_and_every_check_is_the_gate_script(
@@ -86,28 +109,54 @@ def test_the_verdict_gate_comes_first_and_every_check_is_the_gate_script(
 ) -> None:
     jobs = workflow["jobs"]
     first = [s["run"] for s in steps(jobs["verdicts"]) if "run" in s]
-    assert first[1:] == ["scripts/gate verdicts", "scripts/gate lint"]
+    gate = [r for r in first if r.startswith("scripts/gate")]
+    assert gate == ["scripts/gate verdicts", "scripts/gate lint", "scripts/gate workflow"]
     runs = [s["run"] for job in jobs.values() for s in steps(job) if "run" in s]
     checks = [r for r in runs if re.search(r"\b(pytest|ruff|mypy|mkdocs|schotten check)\b", r)]
     assert checks == [], "checks are run through scripts/gate only"
     build = [s.get("run") for s in steps(jobs["build"])]
-    assert build.index("scripts/gate tests -- -q") < build.index("scripts/gate build")
+    assert build.index("scripts/gate heavy -- -q") < build.index("scripts/gate build")
+    engine = jobs["engine"]
+    assert engine["strategy"]["matrix"]["python"] == ["3.11", "3.12", "3.13"]
+    assert "scripts/gate core -- -q" in [s.get("run") for s in steps(engine)]
 
 
-def test_actions_are_at_current_majors_and_tools_are_pinned(workflow: dict[str, Any]) -> None:
-    used = [s["uses"] for job in workflow["jobs"].values() for s in steps(job) if "uses" in s]
-    for action in used:
-        name, _, major = action.partition("@")
-        assert MAJORS.get(name) == major, action
+def test_the_verdict_summary_is_written_first_on_red_runs_too(workflow: dict[str, Any]) -> None:
+    first = steps(workflow["jobs"]["verdicts"])
+    summary = next(i for i, s in enumerate(first) if "GITHUB_STEP_SUMMARY" in s.get("run", ""))
+    gate = next(i for i, s in enumerate(first) if s.get("run") == "scripts/gate verdicts")
+    assert summary < gate
+    assert first[summary]["if"] == "${{ !cancelled() && github.event_name == 'pull_request' }}"
+    assert "python -m schotten.casebook.lockdiff" in first[summary]["run"]
+
+
+def test_actions_are_pinned_by_commit_at_current_majors_and_tools_are_pinned(
+    workflow: dict[str, Any],
+) -> None:
+    lines = [x for x in WORKFLOW.read_text(encoding="utf-8").splitlines() if "uses:" in x]
+    assert lines
+    for line in lines:
+        pinned = PINNED.match(line)
+        assert pinned is not None, line
+        assert MAJORS.get(pinned[1]) == pinned[3], line
     installs = [
         s["run"] for j in workflow["jobs"].values() for s in steps(j) if "pip" in s.get("run", "")
     ]
+    installs = [r for r in installs if "pip install" in r and "dist/" not in r]
     assert installs and all("-c constraints.txt" in run for run in installs)
     assert "-c constraints.txt" in (ROOT / "scripts" / "setup").read_text(encoding="utf-8")
     pins = (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines()
-    pinned = {line.split("==")[0].lower() for line in pins if "==" in line}
-    assert {"mkdocs", "mkdocs-material", "ruff", "mypy", "playwright", "pytest"} <= pinned
+    pinned_tools = {line.split("==")[0].lower() for line in pins if "==" in line}
+    tools = {"mkdocs", "mkdocs-material", "ruff", "mypy", "playwright", "pytest", "pytest-xdist"}
+    assert tools | {"zizmor", "build", "twine"} <= pinned_tools
     assert all("==" in line or line.startswith("#") for line in pins if line)
+
+
+def test_updates_come_for_actions_python_tools_and_npm() -> None:
+    config = yaml.safe_load(DEPENDABOT.read_text(encoding="utf-8"))
+    updates = {u["package-ecosystem"]: u for u in config["updates"]}
+    assert sorted(updates) == ["github-actions", "npm", "pip"]
+    assert all(u["directory"] == "/" for u in updates.values())
 
 
 def test_playwright_is_cached_and_the_site_address_comes_from_pages(
@@ -124,19 +173,45 @@ def test_playwright_is_cached_and_the_site_address_comes_from_pages(
     )
 
 
-def test_a_pull_request_gets_the_verdict_diff_and_the_built_site(workflow: dict[str, Any]) -> None:
+def test_docs_only_changes_skip_the_browser_tests(workflow: dict[str, Any]) -> None:
+    jobs = workflow["jobs"]
+    (step,) = steps(jobs["changes"])
+    assert step["if"] == "github.event_name == 'pull_request'"
+    filters = yaml.safe_load(step["with"]["filters"])["browser"]
+    assert step["with"]["predicate-quantifier"] == "every"
+    assert filters[0] == "**" and "!*.md" in filters and "!**/README.md" in filters
+    assert "!site_src/**" not in filters  # the pages are the site
+    assert "SKIP_BROWSER" in jobs["build"]["env"]
+    gate = (ROOT / "scripts" / "gate").read_text(encoding="utf-8")
+    assert '"${SKIP_BROWSER:-}" = 1' in gate
+
+
+def test_the_package_is_built_checked_and_run_bare(workflow: dict[str, Any]) -> None:
+    runs = "\n".join(s.get("run", "") for s in steps(workflow["jobs"]["package"]))
+    for command in (
+        "python -m build",
+        "twine check --strict dist/*",
+        'python -m venv "$RUNNER_TEMP/bare"',
+        "bare/bin/schotten --help",
+        "bare/bin/schotten conformance run",
+        "schotten conformance serve",
+    ):
+        assert command in runs, command
+
+
+def test_a_pull_request_gets_the_built_site(workflow: dict[str, Any]) -> None:
     build = steps(workflow["jobs"]["build"])
-    summary = next(s for s in build if "GITHUB_STEP_SUMMARY" in s.get("run", ""))
-    assert summary["if"] == "github.event_name == 'pull_request'"
-    assert "python -m schotten.casebook.lockdiff" in summary["run"]
-    artifact = next(s for s in build if s.get("uses", "").startswith("actions/upload-artifact@"))
-    assert artifact["with"]["path"] == "site" and artifact["if"] == summary["if"]
+    artifact = next(s for s in build if s.get("with", {}).get("name") == "site")
+    assert artifact["with"]["path"] == "site"
+    assert artifact["if"] == "github.event_name == 'pull_request'"
     pages = next(s for s in build if s.get("uses", "").startswith("actions/upload-pages-artifact@"))
     assert pages["if"] == "github.event_name != 'pull_request'"
 
 
 def test_ci_run_test_and_publish_use_the_gate_script() -> None:
-    assert "scripts/gate verdicts lint tests" in (ROOT / "scripts" / "test").read_text("utf-8")
+    test = (ROOT / "scripts" / "test").read_text("utf-8")
+    assert "scripts/gate verdicts lint workflow tests" in test
+    assert "scripts/gate verdicts lint quick" in test
     assert 'exec bash scripts/test -q "$@"' in (ROOT / ".ci" / "run").read_text("utf-8")
     from schotten.site.publish import gate_command
 

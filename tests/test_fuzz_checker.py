@@ -11,6 +11,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mutations import dumps, mutated_json, mutated_text
+from strength import examples
 
 from schotten.board import Board, Player, Variant
 from schotten.checker import STONE, check, position_of, read_position, verdict_answer
@@ -18,7 +19,9 @@ from schotten.claims import judge_stone
 from schotten.game import Game
 from schotten.records import play_random
 
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @functools.cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from mutations import SNIPPETS, mutated_text
+from strength import examples
 
 from schotten.board import Variant
 from schotten.cards import CLAN_CARDS, Tactic, parse_card
@@ -28,7 +29,7 @@ move_texts = (
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(card_texts)
 def test_fuzz_card_is_read_back_or_refused(text: str) -> None:
     try:
@@ -41,7 +42,7 @@ def test_fuzz_card_is_read_back_or_refused(text: str) -> None:
     assert " ".join(text.lower().split()) == str(card)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(move_texts)
 def test_fuzz_move_is_read_back_or_refused(text: str) -> None:
     try:

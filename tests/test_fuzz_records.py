@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mutations import dumps, mutated_json, mutated_text
+from strength import examples
 
 from schotten.board import Variant
 from schotten.errors import IllegalActionError, InvalidNotationError, InvalidPositionError
@@ -19,7 +20,9 @@ from schotten.game import Game
 from schotten.records import Record, play_random
 
 SEEDS = (1, 2)
-FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(100), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 @functools.cache

@@ -7,7 +7,6 @@ The suite runs a few hundred examples; a long campaign:
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import tempfile
@@ -16,6 +15,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 
 from schotten.casebook import CaseFileError
 from schotten.casebook.build import load_case
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 CASES = ROOT / "cases"
 SMALL = ROOT / "tests" / "data" / "cases" / "valid"  # a folder with a lock, quick to load
 TEXTS = [p.read_bytes() for p in sorted(CASES.glob("*.yaml"))]
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "150"))
+EXAMPLES = fuzz_examples(150)
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=timedelta(seconds=3),  # generous on a loaded machine; a hang is far beyond it

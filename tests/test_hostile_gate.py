@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 from test_site import _assert_untouched, _old_site, minimal_project
 
 from schotten.casebook import CaseResult
@@ -26,7 +27,7 @@ from schotten.site import SiteCheckError, gate, render
 from schotten.site.questions import QuestionAnswer
 
 ROOT = Path(__file__).resolve().parents[1]
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "200"))
+EXAMPLES = fuzz_examples(200)
 
 
 @pytest.fixture(scope="module")

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 
 from schotten.cli import main
 from schotten.conformance.client import ProcessEngine
@@ -35,7 +36,7 @@ SERVE = (
     )
     + " conformance serve"
 )
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "100"))  # a long campaign: 20000
+EXAMPLES = fuzz_examples(100)  # a long campaign: 20000
 MEMORY = 400 * 1024 * 1024  # the runner and its engine: about 120 MB with the claims loaded
 CLAIMS = ["--vector", "c00000", "--vector", "c00001", "--vector", "c00002", "--vector", "c00003"]
 

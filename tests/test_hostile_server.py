@@ -8,7 +8,6 @@ A long campaign: ``SCHOTTEN_FUZZ_EXAMPLES=20000 .venv/bin/pytest tests/test_host
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import textwrap
@@ -18,11 +17,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 
 from schotten.conformance.protocol import handle_line
 from schotten.conformance.wire import MAX_LINE, PROTOCOL
 
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "150"))
+EXAMPLES = fuzz_examples(150)
 MEMORY = 200 * 1024 * 1024  # the address space a child may use: Python and the engine need ~40 MB
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strength import fuzz_examples
 
 from schotten.cli import main
 from schotten.verify.check import ChunkResult, Disagreement
@@ -35,7 +36,7 @@ from schotten.verify.store import Run, Store, StoreError
 
 SPACE = "base-one-stone"
 ENGINE = space_digest(SPACE)
-EXAMPLES = int(os.environ.get("SCHOTTEN_FUZZ_EXAMPLES", "40"))
+EXAMPLES = fuzz_examples(40)
 
 
 def result(index: int, count: int, classes: int = 3, found: bool = False) -> ChunkResult:

@@ -9,6 +9,7 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from strength import examples
 
 from schotten.board import Player, Stone, Variant
 from schotten.cards import CLAN_CARDS, TACTIC_CARDS, Card, Tactic, TacticKind
@@ -159,7 +160,7 @@ def candidates(game: Game) -> list[Move]:
     return moves
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(Variant))
 def test_legal_moves_are_exactly_the_moves_apply_accepts(seed: int, variant: Variant) -> None:
     def check(game: Game) -> None:

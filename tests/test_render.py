@@ -7,6 +7,7 @@ tests see what the site shows.
 
 from __future__ import annotations
 
+import functools
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -456,15 +457,22 @@ class _CaseLinks(HTMLParser):
             self._depth -= 1
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("page", ["rules", "rulings", "tactics"])
-def test_each_claim_case_a_page_lists_opens_its_position_in_the_checker(
-    page: str, lang: str
-) -> None:
+@functools.cache
+def _published_results() -> dict[str, CaseResult]:
+    """The project's published cases with the engine's results, read once (tests only read it)."""
     problems: list[str] = []
     results = {r.case.id: r for r in gate._published_results(ROOT / "cases", problems, ROOT)}
     assert problems == []
-    name = f"{page}.md" if lang == "fr" else f"{page}.{lang}.md"
+    return results
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("page_name", ["rules", "rulings", "tactics"])
+def test_each_claim_case_a_page_lists_opens_its_position_in_the_checker(
+    page_name: str, lang: str
+) -> None:
+    results = _published_results()
+    name = f"{page_name}.md" if lang == "fr" else f"{page_name}.{lang}.md"
     source = (ROOT / "site_src" / name).read_text(encoding="utf-8")
     parser = _CaseLinks()
     parser.feed(_html(render.render_page(source, lang, name, tuple(results.values())).markdown))

@@ -1,9 +1,10 @@
 """What a built page tells search engines and chats: language alternates, the sitemap, questions
 as structured data, and the preview tags with their pictures.
 
-Each site is built once for the session: with ``SITE_URL`` (as published) and without (as anyone
-building it gets). The pages are read as a search engine reads them, with their own parser here;
-the verdict a preview shows is compared with what the engine computes now.
+Each site is built once per run (tests/conftest.py): with ``SITE_URL`` (as published; here the
+address of a local server) and without (as anyone building it gets). The pages are read as a
+search engine reads them, with their own parser here; the verdict a preview shows is compared
+with what the engine computes now.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from schotten.site import SiteCheckError, head, link_previews, questions, tables
 from schotten.site.render import render_page
 
 ROOT = Path(__file__).resolve().parents[1]
-SITE_URL = "https://example.org/schotten/"
 LOCALES = {"fr": "fr_FR", "es": "es_ES"}
 SITEMAP = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
 XHTML = "{http://www.w3.org/1999/xhtml}"
@@ -35,19 +35,21 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.fixture(scope="session")
-def published(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("seo") / "site"
-    run = mkdocs_build(ROOT, out, site_url=SITE_URL)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+def published(built_site: Path) -> Path:
+    """The site as published: built with ``SITE_URL`` (once per run, tests/conftest.py)."""
+    return built_site
 
 
 @pytest.fixture(scope="session")
-def unaddressed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("seo-relative") / "site"
-    run = mkdocs_build(ROOT, out)
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+def published_url(site_url: str) -> str:
+    """The address ``published`` was built for, with its trailing slash."""
+    return site_url + "/"
+
+
+@pytest.fixture(scope="session")
+def unaddressed(relative_site: Path) -> Path:
+    """The site as anyone building it gets it: without ``SITE_URL``."""
+    return relative_site
 
 
 class _Head(HTMLParser):
@@ -124,15 +126,15 @@ def pages(site: Path) -> Iterator[Path]:
             yield path
 
 
-def address(site: Path, path: Path) -> str:
+def address(base: str, site: Path, path: Path) -> str:
     """The published address of a page file (``es/rules/index.html`` -> ``.../es/rules/``)."""
-    return SITE_URL + path.relative_to(site).as_posix().removesuffix("index.html")
+    return base + path.relative_to(site).as_posix().removesuffix("index.html")
 
 
-def local(site: Path, url: str) -> Path:
+def local(base: str, site: Path, url: str) -> Path:
     """The file an absolute address of the published site is served from."""
-    assert url.startswith(SITE_URL), url
-    rest = url.removeprefix(SITE_URL)
+    assert url.startswith(base), url
+    rest = url.removeprefix(base)
     return site / (rest + "index.html" if rest.endswith("/") or not rest else rest)
 
 
@@ -142,23 +144,27 @@ def png_size(png: bytes) -> tuple[int, int]:
     return width, height
 
 
-def test_every_page_links_both_languages_and_the_french_as_default(published: Path) -> None:
+def test_every_page_links_both_languages_and_the_french_as_default(
+    published: Path, published_url: str
+) -> None:
     seen = 0
     for path in pages(published):
         page = read(path)
         links = dict(page.alternates)
         assert len(page.alternates) == 3 and set(links) == {"fr", "es", "x-default"}, path
         assert links["x-default"] == links["fr"], path
-        assert links[page.lang] == address(published, path) == page.canonical, path
+        assert links[page.lang] == address(published_url, published, path) == page.canonical, path
         for url in links.values():
-            assert local(published, url).is_file(), (path, url)
-        other = read(local(published, links["es" if page.lang == "fr" else "fr"]))
+            assert local(published_url, published, url).is_file(), (path, url)
+        other = read(local(published_url, published, links["es" if page.lang == "fr" else "fr"]))
         assert dict(other.alternates) == links, path  # the two versions name each other
         seen += 1
     assert seen == len(list((ROOT / "site_src").glob("*.md")))  # every page, in each language
 
 
-def test_sitemap_has_one_entry_per_language_page_with_its_alternates(published: Path) -> None:
+def test_sitemap_has_one_entry_per_language_page_with_its_alternates(
+    published: Path, published_url: str
+) -> None:
     tree = ET.parse(published / "sitemap.xml")
     entries = {}
     for url in tree.getroot().iter(f"{SITEMAP}url"):
@@ -166,9 +172,11 @@ def test_sitemap_has_one_entry_per_language_page_with_its_alternates(published: 
         links = [(x.get("hreflang"), x.get("href")) for x in url.iter(f"{XHTML}link")]
         assert loc not in entries, loc
         entries[loc] = sorted(links)
-    assert set(entries) == {address(published, p) for p in pages(published)}
+    assert set(entries) == {address(published_url, published, p) for p in pages(published)}
     for path in pages(published):
-        assert entries[address(published, path)] == sorted(read(path).alternates), path
+        assert entries[address(published_url, published, path)] == sorted(read(path).alternates), (
+            path
+        )
 
 
 def _faq_pages(site: Path) -> list[tuple[Path, _Head, dict[str, object]]]:
@@ -211,7 +219,7 @@ def test_structured_questions_are_the_questions_the_page_shows(published: Path) 
     assert counts["edge-cases/index.html"] == counts["es/edge-cases/index.html"]
 
 
-def test_every_page_has_its_preview_tags_and_picture(published: Path) -> None:
+def test_every_page_has_its_preview_tags_and_picture(published: Path, published_url: str) -> None:
     for path in pages(published):
         page = read(path)
         lang, other = page.lang, "es" if page.lang == "fr" else "fr"
@@ -220,12 +228,12 @@ def test_every_page_has_its_preview_tags_and_picture(published: Path) -> None:
         assert page.one("og:description") == page.one("description"), path
         assert page.one("og:locale") == LOCALES[lang], path
         assert page.one("og:locale:alternate") == LOCALES[other], path
-        assert page.one("og:url") == page.canonical == address(published, path), path
+        assert page.one("og:url") == page.canonical == address(published_url, published, path), path
         assert page.one("og:image:type") == "image/png"
         assert page.one("og:image:alt"), path
         assert page.one("twitter:card") == "summary_large_image", path
         assert page.one("twitter:image") == page.one("og:image"), path
-        picture = local(published, page.one("og:image"))
+        picture = local(published_url, published, page.one("og:image"))
         png = picture.read_bytes()
         size = png_size(png)
         assert (

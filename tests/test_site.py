@@ -8,6 +8,7 @@ file, and leave an existing site untouched.
 
 from __future__ import annotations
 
+import functools
 import re
 import shutil
 from html import unescape as html_unescape
@@ -23,7 +24,7 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
-from schotten.site import LANGUAGES, labels
+from schotten.site import LANGUAGES, SiteCheckError, gate, labels
 from schotten.site.publish import main as publish
 from schotten.site.words import card_with_article
 from schotten.typography import spacing_faults
@@ -184,12 +185,9 @@ def expected_verdict(result: object, lang: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real project, built once, strictly."""
-    out = tmp_path_factory.mktemp("site")
-    run = mkdocs_build(ROOT, out)
-    assert run.returncode == 0, run.stderr
-    return out
+def site(relative_site: Path) -> Path:
+    """The real project, built strictly without SITE_URL: once per run (tests/conftest.py)."""
+    return relative_site
 
 
 # --- the built site -------------------------------------------------------------------------
@@ -338,6 +336,15 @@ def test_changed_verdict_refuses_to_build_and_keeps_the_old_site(tmp_path: Path)
     _assert_untouched(old)
 
 
+def gate_refusal(project: Path) -> str:
+    """What the publishing gate says of ``project`` when it refuses it: the message a build
+    prints, from the gate called in-process (the build through MkDocs is proven to stop on a
+    refusal and keep the old site by the test above)."""
+    with pytest.raises(SiteCheckError) as refused:
+        gate.prepare(project / "site_src", project / "cases", display_root=project)
+    return str(refused.value)
+
+
 def test_invalid_case_file_refuses_to_build(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     case_file = project / "cases" / "no-wrap-around.yaml"
@@ -347,23 +354,14 @@ def test_invalid_case_file_refuses_to_build(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    old = _old_site(tmp_path / "old-site")
-    run = mkdocs_build(project, old)
-    assert run.returncode == 1
-    assert re.search(r"invalid case file: cases/no-wrap-around\.yaml:\d+:\d+: ", run.stderr), (
-        run.stderr
-    )
-    _assert_untouched(old)
+    message = gate_refusal(project)
+    assert re.search(r"invalid case file: cases/no-wrap-around\.yaml:\d+:\d+: ", message), message
 
 
 def test_page_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
     project = copy_project(tmp_path / "project")
     (project / "site_src" / "rules.es.md").unlink()
-    old = _old_site(tmp_path / "old-site")
-    run = mkdocs_build(project, old)
-    assert run.returncode == 1
-    assert "site_src/rules.es.md: page missing in es" in run.stderr
-    _assert_untouched(old)
+    assert "site_src/rules.es.md: page missing in es" in gate_refusal(project)
 
 
 def test_case_text_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
@@ -373,12 +371,9 @@ def test_case_text_missing_in_spanish_refuses_to_build(tmp_path: Path) -> None:
     trimmed = re.sub(r"(situation:\n\s+fr: .*\n)\s+es: .*\n", r"\1", text)
     assert trimmed != text
     case_file.write_text(trimmed, encoding="utf-8")
-    old = _old_site(tmp_path / "old-site")
-    run = mkdocs_build(project, old)
-    assert run.returncode == 1
-    assert "cases/no-wrap-around.yaml" in run.stderr
-    assert "es" in run.stderr[run.stderr.index("cases/no-wrap-around.yaml") :]
-    _assert_untouched(old)
+    message = gate_refusal(project)
+    assert "cases/no-wrap-around.yaml" in message
+    assert "es" in message[message.index("cases/no-wrap-around.yaml") :]
 
 
 @pytest.mark.parametrize(
@@ -401,12 +396,9 @@ def test_false_example_in_a_page_refuses_to_build(
     text = source.read_text(encoding="utf-8")
     assert true in text
     source.write_text(text.replace(true, false, 1), encoding="utf-8")
-    old = _old_site(tmp_path / "old-site")
-    run = mkdocs_build(project, old)
-    assert run.returncode == 1
-    assert f"site_src/{page}" in run.stderr
-    assert message in run.stderr
-    _assert_untouched(old)
+    refusal = gate_refusal(project)
+    assert f"site_src/{page}" in refusal
+    assert message in refusal
 
 
 def test_case_text_with_markup_is_published_as_text(tmp_path: Path) -> None:
@@ -623,7 +615,9 @@ def test_reused_and_misleading_passages_are_gone(site: Path) -> None:
 # --- every published case, its moves, and the links to it -----------------------------------
 
 
+@functools.cache
 def _published_by_table() -> dict[str, list[Case]]:
+    """The published cases of the project by table, read once (callers only read it)."""
     tables: dict[str, list[Case]] = {}
     for case in load_cases(ROOT / "cases"):
         if case.published is not None:

@@ -34,11 +34,12 @@ from schotten.verify.symmetry import canonical_sets
 
 BASE_DIGEST = space_digest("base-one-stone")
 
-distributed = pytest.importorskip("distributed")  # the `verify` extra (CI installs it)
-
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
+    # Imported here, not at the top: collecting this file costs no import of Dask.
+    import distributed
+
     # In-process workers: the deliberately broken prover below needs no pickling to reach them.
     with (
         distributed.LocalCluster(

@@ -194,11 +194,11 @@ def test_search_says_when_every_hit_is_in_the_other_language(
 
 
 @pytest.fixture(scope="module")
-def elsewhere_url(_server: tuple[Path, str], relative_site: Path) -> str:
+def elsewhere_url(_served: tuple[Path, str], relative_site: Path) -> str:
     """The site built without SITE_URL (as anyone building it would) and served under
-    /elsewhere/, a base path it was never told about."""
-    www, url = _server
-    shutil.copytree(relative_site, www / "elsewhere")
+    /elsewhere/, a base path it was never told about (by the run's shared server)."""
+    www, url = _served
+    shutil.copytree(relative_site, www / "elsewhere", dirs_exist_ok=True)
     return url.rsplit("/", 1)[0] + "/elsewhere"
 
 
