@@ -118,7 +118,9 @@ def test_a_row_that_is_not_json_is_refused_naming_its_chunk(
     path = full_store(tmp_path / "s.sqlite")
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE chunks SET result = '{not json' WHERE idx = 1")
-    err = refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "chunk 1 ", "DELETE")
+    err = refused(
+        capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "chunk 1 ", "Remove that row"
+    )
     assert "not JSON" in err
     assert not (tmp_path / "reports").exists()
 
@@ -142,7 +144,7 @@ def test_a_row_that_json_parses_but_is_no_chunk_result_is_refused(
     path = full_store(tmp_path / "s.sqlite")
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute(change)
-    refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "DELETE")
+    refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "Remove that row")
 
 
 def test_a_row_whose_text_is_not_utf8_is_refused_as_damage(
@@ -272,7 +274,7 @@ def test_a_store_row_numbered_past_the_split_is_refused_not_counted(
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         row = db.execute("SELECT * FROM chunks WHERE idx = 0").fetchone()
         db.execute("INSERT INTO chunks VALUES (?, ?, ?, ?, ?)", (*row[:2], count, *row[3:]))
-    refused(capsys, verify(tmp_path, "--chunks", str(count)), "chunk 400 ", "DELETE")
+    refused(capsys, verify(tmp_path, "--chunks", str(count)), "chunk 400 ", "Remove that row")
     assert not (tmp_path / "reports").exists()
 
 
@@ -539,3 +541,15 @@ def test_a_greeting_that_trickles_in_is_given_up_at_the_timeout() -> None:
         stop.set()
         server.close()
         thread.join(5)
+
+
+def test_a_bad_row_is_shown_escaped_and_no_command_is_built_from_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = full_store(tmp_path / "s.sqlite")
+    hostile = "x'; $(touch pwned) \x1b[2J\x07"
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE runs SET started = ?, wall = 'long'", (hostile,))
+    err = refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "Remove that row")
+    assert "sqlite3 " not in err and "DELETE" not in err  # nothing to paste into a shell
+    assert "\x1b" not in err and "\x07" not in err
