@@ -77,6 +77,20 @@ def suggest_rule(text: str) -> str | None:
     return suggest_word(key, ids)
 
 
+def next_step(case_id: str, position_line: int, published: bool) -> str:
+    """What to do about a case whose recorded results are not the engine's: the end of every
+    mismatch message.
+
+    >>> next_step("x", 12, False)
+    'next: if the engine is right, run `schotten approve x`; otherwise fix the position (line 12)'
+    """
+    after = " and re-read its texts" if published else ""
+    return (
+        f"next: if the engine is right, run `schotten approve {case_id}`{after}; otherwise fix "
+        f"the position (line {position_line})"
+    )
+
+
 def suggest_word(text: str, choices: Iterable[str]) -> str | None:
     """The one choice close to ``text`` (a typo, a plural), if there is one."""
     options = [c for c in choices if c != text]

@@ -358,6 +358,8 @@ def mismatch_lines(result: CaseResult, display_root: Path | None = None) -> list
             lines.append(
                 f"{where}:{m.line}: {m.what} recorded {m.recorded}, engine now {m.computed}"
             )
+    if lines:
+        lines.append(f"{where}:{case.line_of('stones')}: {result.next_step()}")
     return lines
 
 
