@@ -48,6 +48,12 @@ def _names() -> dict[str, str]:
     return names
 
 
+def clear_names() -> None:
+    """Forget the card names read from the labels (``scripts/serve`` reads them again after a
+    label file changed)."""
+    _names.cache_clear()
+
+
 def suggest_card(text: str) -> str | None:
     """The card ``text`` most likely names, in the format's spelling."""
     words = plain(re.sub(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])", " ", text))
