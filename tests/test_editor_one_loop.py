@@ -154,3 +154,22 @@ def test_an_invalid_published_case_causes_no_row_gap_on_the_next(tmp_path: Path)
     messages = [str(e) for e in load_folder(folder)[1]]
     assert messages and all("hand-is-not-proof" in m for m in messages), messages
     assert not any("gap" in m for m in messages)
+
+
+def test_a_mistyped_table_in_a_page_is_one_message_with_no_hint_toward_the_typo(
+    tmp_path: Path,
+) -> None:
+    from schotten.site import SiteCheckError
+    from schotten.site.gate import prepare
+
+    pages = tmp_path / "site_src"
+    shutil.copytree(ROOT / "site_src", pages)
+    page = pages / "edge-cases.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace('verdict_table("combat-modes")', 'verdict_table("combat-mode")'))
+    with pytest.raises(SiteCheckError) as raised:
+        prepare(pages, ROOT / "cases", display_root=tmp_path)
+    lines = [line.strip() for line in str(raised.value).splitlines()[1:]]
+    assert len(lines) == 1, lines
+    assert "no published table 'combat-mode'" in lines[0]
+    assert "did you mean 'combat-mode'" not in str(raised.value)

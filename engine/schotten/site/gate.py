@@ -186,6 +186,7 @@ def prepare(
     sources: dict[str, str] = {}
     rendered: dict[str, str] = {}
     shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+    failed: set[str] = set()
     if not problems:
         for src_uri, path in pages.items():
             lang = page_language(src_uri)
@@ -196,7 +197,10 @@ def prepare(
                 )
             except SiteCheckError as exc:
                 problems.append(str(exc))
-        problems += table_problems(results, shown, places)
+                failed.add(lang)
+        # A page that failed stopped at its fault: the tables after it were never reached, and
+        # saying they are on no page would be a second message for the same fault.
+        problems += table_problems(results, shown, places, skip=failed)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
@@ -208,12 +212,15 @@ def table_problems(
     results: Sequence[CaseResult],
     shown: Mapping[str, set[str]],
     places: Mapping[str, str] | None = None,
+    skip: set[str] | frozenset[str] = frozenset(),
 ) -> list[str]:
     """Published tables that a language's pages never show (``places``: the file and line of a
     case that publishes each table, named first, with the table most likely meant)."""
     published = sorted({r.case.published.table for r in results if r.case.published is not None})
     problems = []
     for lang in LANGUAGES:
+        if lang in skip:
+            continue
         for table in published:
             if table in shown.get(lang, set()):
                 continue
@@ -221,7 +228,8 @@ def table_problems(
                 f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
             )
             if places and table in places:
-                meant = suggest_word(table, sorted(shown.get(lang, set())))
+                # Only a table some case publishes is suggested, never a page's typo.
+                meant = suggest_word(table, sorted(shown.get(lang, set()) & set(published)))
                 hint = f": did you mean {meant!r}?" if meant is not None else ""
                 problem = f"{places[table]}: published.table: {problem}{hint}"
             problems.append(problem)
