@@ -173,3 +173,25 @@ def test_a_mistyped_table_in_a_page_is_one_message_with_no_hint_toward_the_typo(
     assert len(lines) == 1, lines
     assert "no published table 'combat-mode'" in lines[0]
     assert "did you mean 'combat-mode'" not in str(raised.value)
+
+
+def test_a_french_spacing_fault_in_a_page_stops_the_build_at_the_pages_line(
+    tmp_path: Path,
+) -> None:
+    from schotten.site import SiteCheckError
+    from schotten.site.gate import page_spacing_problems, prepare
+
+    for page in sorted((ROOT / "site_src").glob("*.md")):
+        if page.name.count(".") == 1:  # the French pages, as they are, pass
+            assert page_spacing_problems(page.read_text(encoding="utf-8"), page.name) == []
+    pages = tmp_path / "site_src"
+    shutil.copytree(ROOT / "site_src", pages)
+    page = pages / "edge-cases.md"
+    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines.append("\nAttention : quatre cartes sous Combat de Boue.\n")
+    page.write_text("".join(lines), encoding="utf-8")
+    with pytest.raises(SiteCheckError) as raised:
+        prepare(pages, ROOT / "cases", display_root=tmp_path)
+    assert f'site_src/edge-cases.md:{len(lines) + 1}: ordinary space before ":"' in str(
+        raised.value
+    )

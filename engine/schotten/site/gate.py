@@ -192,6 +192,8 @@ def prepare(
             lang = page_language(src_uri)
             try:
                 sources[src_uri] = read_page(path, display_root)
+                if lang == "fr":
+                    problems += page_spacing_problems(sources[src_uri], _show(path, display_root))
                 rendered[src_uri] = render_page(
                     sources[src_uri], lang, _show(path, display_root), results, shown[lang]
                 )
@@ -206,6 +208,41 @@ def prepare(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
         )
     return Prepared(fingerprint(docs_dir, cases_dir), sources, rendered, results)
+
+
+_PAGE_SPACES = {":": "a no-break space (U+00A0)", "«": "a no-break space (U+00A0)"}
+
+
+def page_spacing_problems(source: str, shown: str) -> list[str]:
+    """French spacing faults typed in a page's prose, at the page's own line: an ordinary space
+    where French puts a no-break one, or « » without theirs. Code blocks are left out, and so is
+    "no space before" (front matter keys and the pages' calls write ``key: value``).
+
+    >>> found = page_spacing_problems("---\\ntitle: R\\n---\\nAttention : quatre", "p.md")
+    >>> print(found[0].replace(": type", ":\\n  type"))
+    p.md:4: ordinary space before ":" in "ntion : qua":
+      type a no-break space (U+00A0) in place of the space
+    """
+    problems = []
+    fenced = False
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for fault in spacing_faults(line):
+            if fault.startswith("no space before"):
+                continue
+            mark = fault.split('"')[1]
+            space = _PAGE_SPACES.get(mark, "a narrow no-break space (U+202F)")
+            fix = (
+                f"type {space} in place of the space"
+                if fault.startswith("ordinary")
+                else f"type {space} there"
+            )
+            problems.append(f"{shown}:{number}: {fault}: {fix}")
+    return problems
 
 
 def table_problems(
