@@ -103,3 +103,45 @@ def test_the_ci_guard_refuses_for_any_value_even_empty(
         refuse_under_ci("not on CI")
     monkeypatch.delenv("CI")
     refuse_under_ci("not on CI")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device", "socket", "link to a device", "folder"])
+def test_a_write_refuses_what_is_not_a_regular_file_naming_it_and_writes_nothing(
+    tmp_path: Path, kind: str
+) -> None:
+    import socket
+
+    from schotten._files import OutputFileError
+
+    target = tmp_path / "out.svg"
+    held = None
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "device":
+        target = Path("/dev/null")
+    elif kind == "socket":
+        held = socket.socket(socket.AF_UNIX)
+        held.bind(str(target))
+    elif kind == "link to a device":
+        target.symlink_to("/dev/null")
+    else:
+        target.mkdir()
+    before = os.stat(target).st_mode
+    try:
+        with pytest.raises(OutputFileError, match="not a regular file") as raised:
+            write_atomically(target, "<svg/>")
+    finally:
+        if held is not None:
+            held.close()
+    assert str(target) in str(raised.value)
+    assert isinstance(raised.value, SchottenError)
+    assert os.stat(target).st_mode == before  # still what it was
+    assert not list(tmp_path.glob(".*.tmp"))
+    assert not stat.S_ISREG(before)
+
+
+def test_a_write_through_a_link_to_nothing_makes_the_new_file(tmp_path: Path) -> None:
+    (tmp_path / "link").symlink_to(tmp_path / "new.txt")
+    write_atomically(tmp_path / "link", "x")
+    assert (tmp_path / "new.txt").read_text() == "x"
+    assert (tmp_path / "link").is_symlink()

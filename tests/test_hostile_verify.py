@@ -11,6 +11,7 @@ dozen examples; a long campaign:
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import socket
@@ -29,9 +30,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strength import fuzz_examples
 
+from schotten._files import OutputFileError
 from schotten.cli import main
 from schotten.verify.check import ChunkResult, Disagreement
-from schotten.verify.report import build_report, space_digest, write_report
+from schotten.verify.report import ReportError, build_report, space_digest, write_report
+from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run, Store, StoreError
 
 SPACE = "base-one-stone"
@@ -48,11 +51,28 @@ def result(index: int, count: int, classes: int = 3, found: bool = False) -> Chu
     )  # fmt: skip
 
 
+@functools.cache
+def own_counts(index: int, count: int) -> tuple[int, int]:
+    """The classes and positions chunk ``index`` of ``count`` holds, counted from the space."""
+    items = list(SPACES[SPACE].chunk(index, count))
+    return len(items), sum(item.weight for item in items)
+
+
+def true_result(index: int, count: int, found: bool = False) -> ChunkResult:
+    """A chunk's result with the space's own counts (all in one reason)."""
+    classes, positions = own_counts(index, count)
+    case = Disagreement("verify-x", "engine says a; brute force says b", "claim: [1]\n")
+    return ChunkResult(
+        SPACE, index, count, classes, positions, {"unbeatable": [classes, positions]},
+        classes * 100, (case,) if found else (), 0.5,
+    )  # fmt: skip
+
+
 def full_store(path: Path, count: int = 3, runs: int = 1) -> Path:
     """A store holding every chunk of a ``count``-chunk split, and ``runs`` runs."""
     with Store(path) as store:
         for index in range(count):
-            store.save(result(index, count), ENGINE)
+            store.save(true_result(index, count), ENGINE)
         for n in range(runs):
             store.add_run(SPACE, count, ENGINE, Run(f"2026-01-0{n + 1}T00:00:00Z", 2.5, 2, count))
     return path
@@ -119,7 +139,9 @@ def test_a_row_that_is_not_json_is_refused_naming_its_chunk(
     path = full_store(tmp_path / "s.sqlite")
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute("UPDATE chunks SET result = '{not json' WHERE idx = 1")
-    err = refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "chunk 1 ", "DELETE")
+    err = refused(
+        capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "chunk 1 ", "Remove that row"
+    )
     assert "not JSON" in err
     assert not (tmp_path / "reports").exists()
 
@@ -143,7 +165,7 @@ def test_a_row_that_json_parses_but_is_no_chunk_result_is_refused(
     path = full_store(tmp_path / "s.sqlite")
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         db.execute(change)
-    refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "DELETE")
+    refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "Remove that row")
 
 
 def test_a_row_whose_text_is_not_utf8_is_refused_as_damage(
@@ -230,7 +252,7 @@ def test_merging_one_store_twice_counts_its_runs_once(
     assert main(argv) == 0  # the same command again merges nothing new
     again = report_of(tmp_path)
     assert again["runs"] == first["runs"] and again["wall_seconds"] == 5.0
-    assert again["complete"] is True and again["classes_checked"] == 9
+    assert again["complete"] is True and again["classes_checked"] == SPACES[SPACE].class_count()
 
 
 # -- the report ----------------------------------------------------------------------------------
@@ -246,9 +268,10 @@ def test_a_chunk_outside_the_split_never_makes_a_report_complete() -> None:
 
 
 def test_a_chunk_given_twice_is_counted_once() -> None:
-    results = [result(0, 2), result(0, 2), result(1, 2, found=True)]
+    results = [true_result(0, 2), true_result(0, 2), true_result(1, 2, found=True)]
     report = build_report(SPACE, 2, results, [])
-    assert report["complete"] is True and report["classes_checked"] == 6
+    assert report["complete"] is True
+    assert report["classes_checked"] == SPACES[SPACE].class_count()
     assert report["disagreements"] == ["verify-x"]
 
 
@@ -273,7 +296,7 @@ def test_a_store_row_numbered_past_the_split_is_refused_not_counted(
     with contextlib.closing(sqlite3.connect(path)) as db, db:
         row = db.execute("SELECT * FROM chunks WHERE idx = 0").fetchone()
         db.execute("INSERT INTO chunks VALUES (?, ?, ?, ?, ?)", (*row[:2], count, *row[3:]))
-    refused(capsys, verify(tmp_path, "--chunks", str(count)), "chunk 400 ", "DELETE")
+    refused(capsys, verify(tmp_path, "--chunks", str(count)), "chunk 400 ", "Remove that row")
     assert not (tmp_path / "reports").exists()
 
 
@@ -291,8 +314,8 @@ def test_the_report_of_a_finished_space_needs_no_cluster(
 def test_a_report_that_cannot_be_written_leaves_no_file_behind(tmp_path: Path) -> None:
     folder = tmp_path / "reports"
     (folder / f"{SPACE}.json").mkdir(parents=True)  # the report's name is taken by a folder
-    report = build_report(SPACE, 1, [result(0, 1)], [])
-    with pytest.raises(OSError):
+    report = build_report(SPACE, 2, [result(0, 2)], [])
+    with pytest.raises(OutputFileError, match="a folder, not a regular file"):
         write_report(report, folder)
     assert sorted(p.name for p in folder.iterdir()) == [f"{SPACE}.json"]
 
@@ -301,7 +324,7 @@ def test_a_case_file_that_cannot_be_written_leaves_no_file_behind(tmp_path: Path
     from schotten.cli.verify import write_case
 
     (tmp_path / "verify-x.yaml").mkdir()
-    with pytest.raises(OSError):
+    with pytest.raises(OutputFileError, match="a folder, not a regular file"):
         write_case("verify-x", "claim: [1]\n", tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["verify-x.yaml"]
 
@@ -540,3 +563,33 @@ def test_a_greeting_that_trickles_in_is_given_up_at_the_timeout() -> None:
         stop.set()
         server.close()
         thread.join(5)
+
+
+def test_a_bad_row_is_shown_escaped_and_no_command_is_built_from_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = full_store(tmp_path / "s.sqlite")
+    hostile = "x'; $(touch pwned) \x1b[2J\x07"
+    with contextlib.closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE runs SET started = ?, wall = 'long'", (hostile,))
+    err = refused(capsys, verify(tmp_path, "--chunks", "3"), "s.sqlite", "Remove that row")
+    assert "sqlite3 " not in err and "DELETE" not in err  # nothing to paste into a shell
+    assert "\x1b" not in err and "\x07" not in err
+
+
+def test_a_store_claiming_false_totals_never_makes_a_complete_report(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every chunk of the split is there, but their rows claim 200 positions of a space of
+    32,914,908: the report is refused, naming the rows, never written as complete."""
+    results = [result(i, 2, classes=10) for i in range(2)]
+    with pytest.raises(ReportError, match="the rows of chunk 0, 1 disagree with the space"):
+        build_report(SPACE, 2, results, [])
+    path = tmp_path / "s.sqlite"
+    with Store(path) as store:
+        for chunk in results:
+            store.save(chunk, ENGINE)
+    assert main(verify(tmp_path, "--chunks", "2")) == 1
+    err = capsys.readouterr().err
+    assert "200 positions" in err and str(SPACES[SPACE].raw_size()) in err
+    assert not (tmp_path / "reports").exists()

@@ -9,6 +9,9 @@ Every command reads its users' files (cases, records, suites, stores, pages) thr
 - a write goes to a temporary file in the same folder that is renamed over the target, so a
   reader sees the old file or the new one, never half of one, and a failure leaves no temporary
   file behind. A symbolic link is followed: its target gets the new text, the link stays a link.
+  Only a regular file or a new one is written: a device, a FIFO, a socket or a folder (or a link
+  to one) is refused with its path before anything is written, so ``--svg /dev/null`` never
+  replaces ``/dev/null`` by a file.
 
 This module uses the file system, so the in-page checker (whose imports must not) never imports
 it.
@@ -42,6 +45,15 @@ class InputFileError(SchottenError):
         self.problem = problem
         self.line = line
         self.column = column
+        super().__init__(f"{self.path}: {problem}")
+
+
+class OutputFileError(SchottenError):
+    """A path a command was asked to write that is not a regular file or a new one."""
+
+    def __init__(self, path: str | os.PathLike[str], problem: str):
+        self.path = os.fspath(path)
+        self.problem = problem
         super().__init__(f"{self.path}: {problem}")
 
 
@@ -102,9 +114,11 @@ def write_atomically(
     line-ending translation).
 
     The file keeps its permissions; a new file gets ``mode``, or the default permissions of the
-    umask. Through a symbolic link, the link's target is replaced.
+    umask. Through a symbolic link, the link's target is replaced. :class:`OutputFileError` (and
+    nothing written) if ``path`` is, or leads to, anything but a regular file.
     """
     target = Path(os.path.realpath(path))
+    existing = writable_kind(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
@@ -112,15 +126,38 @@ def write_atomically(
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
-        if target.exists():
+        # Looked at again just before the rename: a path swapped for a device meanwhile stays.
+        if writable_kind(path) is not None:
             permissions = target.stat().st_mode & 0o7777
-        else:
+        elif existing is None:
             permissions = mode if mode is not None else 0o666 & ~_umask()
+        else:
+            permissions = existing
         os.chmod(temp, permissions)
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def writable_kind(path: str | os.PathLike[str]) -> int | None:
+    """The permissions of the regular file ``path`` leads to, ``None`` if there is nothing there
+    yet (a new file, or a link to nothing); :class:`OutputFileError` for anything else (a device,
+    a FIFO, a socket, a folder, or a link to one), so that a write never replaces it."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise OutputFileError(path, f"cannot write it: {exc.strerror or exc}") from exc
+    if not stat.S_ISREG(info.st_mode):
+        link = " (through a symbolic link)" if os.path.islink(path) else ""
+        problem = (
+            f"{file_kind(info.st_mode)}{link}, not a regular file: only a regular file or a new "
+            "one is written here; give the path of a file"
+        )
+        raise OutputFileError(path, problem)
+    return info.st_mode & 0o7777
 
 
 def file_kind(mode: int) -> str:

@@ -7,7 +7,10 @@ file, through a temporary file and a rename, so a file is never left half-writte
 symbolic link, the link's target is rewritten and the link stays).
 
 :func:`approve_paths` is the whole command: under the lock of each case folder, every case is
-read and checked before any file is written, then the cases and the folder's lock are rewritten.
+read and checked before any file is written, then the cases and the folder's lock are rewritten
+with SIGINT, SIGTERM and SIGHUP held back (a stopped command finishes its writes, so the cases and
+the lock agree), and the conformance suite beside the folder is exported again. The temporary
+files of a command killed outright (SIGKILL) are removed first.
 """
 
 from __future__ import annotations
@@ -15,21 +18,32 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import yaml
 
 from schotten._files import write_atomically
 from schotten.casebook.build import load_case, parse_case
+from schotten.casebook.conformance_suite import export_case_vectors
 from schotten.casebook.errors import CaseError, CaseFileError
-from schotten.casebook.files import case_paths, read_case_text
+from schotten.casebook.files import (
+    CASE_SUFFIX,
+    case_paths,
+    leftover_of,
+    read_case_text,
+    read_text_file,
+    remove_leftovers,
+    stops_held,
+)
 from schotten.casebook.folder import run_cases
 from schotten.casebook.lock import (
+    MAX_LOCK_BYTES,
     LockEntry,
     Review,
     folder_lock,
     lock_path,
+    lock_text,
     read_lock,
     review_problem,
     updated_lock,
@@ -62,6 +76,7 @@ class ApproveReport:
     locks: tuple[tuple[Path, int], ...]  # a lock rewritten, and how many cases it publishes
     reviews: tuple[CaseError, ...]  # texts written for a verdict that changed
     damaged: tuple[CaseError, ...]  # why a lock could not be read (it was rewritten)
+    suites: tuple[str, ...] = ()  # the conformance suites exported again, in words
 
 
 def approve_paths(paths: Sequence[Path], *, texts_reviewed: bool = False) -> ApproveReport:
@@ -74,6 +89,8 @@ def approve_paths(paths: Sequence[Path], *, texts_reviewed: bool = False) -> App
     for path in paths:
         if path.is_dir():
             found, problems = case_paths(path)
+            # A killed write's temporary file is removed below, under the folder's lock.
+            problems = [p for p in problems if not leftover_of(p.path)]
             if problems:
                 raise CaseFileError(problems)
             files += found
@@ -85,7 +102,10 @@ def approve_paths(paths: Sequence[Path], *, texts_reviewed: bool = False) -> App
     with contextlib.ExitStack() as held:
         for folder in folders:  # always in the same order: two commands never wait on each other
             held.enter_context(folder_lock(folder))
-        return _approve_locked(unique, folders, texts_reviewed)
+            remove_leftovers(folder)
+        report = _approve_locked(unique, folders, texts_reviewed)
+        suites = [export_case_vectors(folder) for folder in folders]
+        return replace(report, suites=tuple(s for s in suites if s is not None))
 
 
 def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool) -> ApproveReport:
@@ -111,15 +131,44 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
         except CaseFileError as exc:  # rewritten from the approved cases
             damaged += exc.errors
             locks[folder] = None
+    before = {folder: {c.id: c for c in cases if c.path.parent == folder} for folder in folders}
+    present = {folder: _present(folder) for folder in folders}
     for folder in folders:  # a lock refusal stops before any file is written
-        updated_lock(locks[folder], [c for c in cases if c.path.parent == folder])
+        updated_lock(locks[folder], before[folder].values(), present=present[folder])
+    with stops_held():
+        return _write_approved(
+            cases, results, folders, locks, before, present, texts_reviewed, damaged
+        )
+
+
+def _present(folder: Path) -> set[str]:
+    """The ids of the case files of ``folder`` (the lock's entries without one are gone)."""
+    return {path.name.removesuffix(CASE_SUFFIX) for path in folder.glob(f"*{CASE_SUFFIX}")}
+
+
+def _write_approved(
+    cases: list[Case],
+    results: list[CaseResult],
+    folders: list[Path],
+    locks: dict[Path, dict[str, LockEntry] | None],
+    before: dict[Path, dict[str, Case]],
+    present: dict[Path, set[str]],
+    texts_reviewed: bool,
+    damaged: list[CaseError],
+) -> ApproveReport:
     approvals = tuple(approve(case, result) for case, result in zip(cases, results, strict=True))
     written: list[tuple[Path, int]] = []
     reviews: list[CaseError] = []
     for folder in folders:
         lock = locks[folder]
         approved = [load_case(c.path) for c in cases if c.path.parent == folder]
-        entries = updated_lock(lock, approved, texts_reviewed=texts_reviewed)
+        entries = updated_lock(
+            lock,
+            approved,
+            texts_reviewed=texts_reviewed,
+            before=before[folder],
+            present=present[folder],
+        )
         for case in approved:
             review = entries[case.id].review if case.id in entries else None
             problem = review_problem(case, review) if isinstance(review, Review) else None
@@ -127,10 +176,19 @@ def _approve_locked(paths: list[Path], folders: list[Path], texts_reviewed: bool
                 reviews.append(problem)
         if lock is None and not entries:
             continue
-        if lock is None or entries != lock:
+        if lock is None or lock_text(entries.values()) != _lock_file_text(folder):
             write_lock(folder, entries.values())
             written.append((lock_path(folder), len(entries)))
     return ApproveReport(approvals, tuple(written), tuple(reviews), tuple(damaged))
+
+
+def _lock_file_text(folder: Path) -> str | None:
+    """The lock's text as it is (an entry edited by hand, or without its seal, differs from the
+    text :func:`lock_text` makes of it, so it is written again)."""
+    try:
+        return read_text_file(lock_path(folder), MAX_LOCK_BYTES)
+    except CaseFileError:
+        return None
 
 
 def describe_approval(report: ApproveReport) -> str:
@@ -140,7 +198,8 @@ def describe_approval(report: ApproveReport) -> str:
         if not approval.changed:
             lines.append(f"{approval.path}: unchanged")
             continue
-        lines.append(f"{approval.path}: re-recorded")
+        first = all(c.what == "expect" and c.recorded == "nothing" for c in approval.changes)
+        lines.append(f"{approval.path}: {'recorded' if first else 're-recorded'}")
         for change in approval.changes:
             if change.what == "expect" and change.recorded == "nothing":
                 lines.append("  expect: recorded for the first time")
@@ -148,6 +207,7 @@ def describe_approval(report: ApproveReport) -> str:
                 lines.append(f"  {change.what}: {change.recorded} -> {change.computed}")
     lines += [f"{path}: updated ({count} published cases)" for path, count in report.locks]
     lines += [f"to re-read: {error}" for error in report.reviews]
+    lines += list(report.suites)
     return "\n".join(lines)
 
 

@@ -197,7 +197,8 @@ class _Builder:
             sides = [tuple(parse_card(c) for c in given.get(p, ())) for p in PLAYERS]
             complete = [len(cards) >= capacity for cards in sides]
             first = given.get("completed_first")
-            if all(complete) and first is None:
+            over = any(len(cards) > capacity for cards in sides)  # said once, on that side
+            if all(complete) and first is None and not over:
                 self.error(
                     ("stones", n),
                     "both sides are complete: say which was completed first "

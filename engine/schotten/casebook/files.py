@@ -15,8 +15,13 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import re
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 from schotten import _files
 from schotten._files import InputFileError, read_text
@@ -28,11 +33,66 @@ FOLDER_FILES = ("README.md", "case.schema.json", LOCK_NAME)
 MAX_CASE_BYTES = 64 * 1024  # the largest case is a few kilobytes
 _CASE_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _YAML_LIKE = re.compile(r"(?i)\.ya?ml$")
+# What schotten._files.write_atomically names its temporary file: ".<name>.<8 random>.tmp".
+_LEFTOVER = re.compile(r"\.(?P<name>.+)\.[a-z0-9_]{8}\.tmp")
+# The signals a user or a service manager stops a command with; SIGKILL cannot be held.
+_STOPS = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+
+
+def leftover_of(path: Path) -> bool:
+    """Whether ``path`` is the temporary file of a write of a case or of the lock that was killed
+    before its rename (``.x.yaml.ab12cd34.tmp``)."""
+    match = _LEFTOVER.fullmatch(path.name)
+    if match is None:
+        return False
+    name = match["name"]
+    stem = name.removesuffix(CASE_SUFFIX)
+    return name == LOCK_NAME or (stem != name and _CASE_ID.fullmatch(stem) is not None)
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Remove the temporary files a killed ``approve`` or ``retire`` left in ``folder`` (called
+    under the folder's lock, so no running command's file is taken); the paths removed."""
+    removed = []
+    for path in sorted(folder.glob(".*.tmp")):
+        if leftover_of(path) and path.is_file() and not path.is_symlink():
+            path.unlink(missing_ok=True)
+            removed.append(path)
+    return removed
+
+
+@contextlib.contextmanager
+def stops_held() -> Iterator[None]:
+    """Hold SIGINT, SIGTERM and SIGHUP back while the casebook's files are written: a command
+    stopped meanwhile finishes its writes (a few small files), then stops as it was asked to, so
+    the cases and the lock always agree. Outside the main thread (where Python runs signal
+    handlers) nothing is held."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    received: list[int] = []
+
+    def hold(number: int, frame: FrameType | None) -> None:
+        received.append(number)
+
+    previous = {number: signal.signal(number, hold) for number in _STOPS}
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+        if received:  # now that the files are whole: as if it came now
+            signal.raise_signal(received[0])
 
 
 def case_id_problem(path: Path) -> str | None:
     """Why ``path`` cannot be a case file by its name, or ``None`` if it can."""
     name = path.name
+    if leftover_of(path):
+        return (
+            "the temporary file of a write that was killed: the next `schotten approve` or "
+            "`schotten retire` removes it (or delete it)"
+        )
     if name.endswith(CASE_SUFFIX) and _CASE_ID.fullmatch(name.removesuffix(CASE_SUFFIX)):
         return None
     yaml_like = _YAML_LIKE.search(name)

@@ -48,6 +48,12 @@ def _names() -> dict[str, str]:
     return names
 
 
+def clear_names() -> None:
+    """Forget the card names read from the labels (``scripts/serve`` reads them again after a
+    label file changed)."""
+    _names.cache_clear()
+
+
 def suggest_card(text: str) -> str | None:
     """The card ``text`` most likely names, in the format's spelling."""
     words = plain(re.sub(r"(?<=[^\W\d_])(?=\d)|(?<=\d)(?=[^\W\d_])", " ", text))
@@ -75,6 +81,20 @@ def suggest_rule(text: str) -> str | None:
     if card in ids:
         return card
     return suggest_word(key, ids)
+
+
+def next_step(case_id: str, position_line: int, published: bool) -> str:
+    """What to do about a case whose recorded results are not the engine's: the end of every
+    mismatch message.
+
+    >>> next_step("x", 12, False)
+    'next: if the engine is right, run `schotten approve x`; otherwise fix the position (line 12)'
+    """
+    after = " and re-read its texts" if published else ""
+    return (
+        f"next: if the engine is right, run `schotten approve {case_id}`{after}; otherwise fix "
+        f"the position (line {position_line})"
+    )
 
 
 def suggest_word(text: str, choices: Iterable[str]) -> str | None:

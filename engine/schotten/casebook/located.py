@@ -90,8 +90,13 @@ def _places(
     elif code == "side-over-capacity" and n is not None and player is not None:
         stone = board.stone(n)
         held = len(stone.sides[player].cards)
-        under = " (Mud Fight)" if stone.mud_fight is not None else ""
-        message = f"{held} cards on this side: a side holds {stone.capacity}{under}"
+        if stone.mud_fight is not None:
+            message = f"{held} cards on this side: a side holds {stone.capacity} (Mud Fight)"
+        else:
+            message = (
+                f"{held} cards on this side: a side holds 3, or 4 under Mud Fight "
+                f"(mud-fight: you | opponent on this stone, if it was played)"
+            )
         yield ("stones", n, NAME_OF[player]), message, False
     elif code == "hand-size" and player is not None:
         held = sum(1 for p in placed if p.key_path[:2] == ("hands", NAME_OF[player]))

@@ -12,6 +12,15 @@ for the old verdict, the entry also records what changed and which texts must be
 (``review``): the gate refuses the case until each of those texts is edited, or confirmed as they
 are with ``schotten approve CASE --texts-reviewed``.
 
+Each entry carries a ``seal``, a digest of the rest of the entry: an entry edited by hand no longer
+matches its seal, and ``check`` says so once, naming ``schotten approve CASE``, which writes the
+entry again from the case file (with no texts to re-read when the case is what was published). An
+entry without a seal (a lock written before seals) is taken as it is.
+
+The lock is one-to-one with the files: no two entries hold the same row of a table. A case renamed
+(its old file gone, a new id on the same row) is one message, and ``approve`` of the new id carries
+the entry over; ``retire`` of the old id is refused while a new file holds its row.
+
 The file is JSON with sorted keys, two-space indents and a final newline: the same content is
 always the same bytes, and a diff shows exactly what publication changed. Commands that write it
 hold a lock on the case folder (:func:`folder_lock`), so two of them never lose each other's work.
@@ -68,6 +77,17 @@ class LockEntry:
     expect: Any  # the case's ``expect:`` as JSON data (stone numbers as text)
     texts: Mapping[str, str] | None = field(default=None, compare=True)  # "situation.fr" -> digest
     review: Review | None = None
+    seal: str | None = field(default=None, compare=False)  # as read; None: an unsealed entry
+
+    def sealed(self) -> str:
+        """The seal this entry's content has (what :func:`lock_text` writes)."""
+        text = json.dumps(self.as_data(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+    @property
+    def edited_by_hand(self) -> bool:
+        """Whether the entry as read no longer matches its seal."""
+        return self.seal is not None and self.seal != self.sealed()
 
     def as_data(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -155,7 +175,10 @@ def _entries(data: Any) -> dict[str, LockEntry] | None:
     for case_id, entry in published.items():
         if not isinstance(entry, dict) or not {"table", "row", "expect"} <= set(entry):
             return None
-        if not set(entry) <= {"table", "row", "expect", "texts", "review"}:
+        if not set(entry) <= {"table", "row", "expect", "texts", "review", "seal"}:
+            return None
+        seal = entry.get("seal")
+        if seal is not None and not (isinstance(seal, str) and _DIGEST.fullmatch(seal)):
             return None
         table, row = entry["table"], entry["row"]
         if not isinstance(table, str) or not re.fullmatch(TABLE_PATTERN, table):
@@ -167,7 +190,7 @@ def _entries(data: Any) -> dict[str, LockEntry] | None:
         if texts is None or ("review" in entry and review is None):
             return None
         entries[case_id] = LockEntry(
-            case_id, Publication(table, row), entry["expect"], texts or None, review
+            case_id, Publication(table, row), entry["expect"], texts or None, review, seal
         )
     return entries
 
@@ -200,7 +223,10 @@ def lock_text(entries: Iterable[LockEntry]) -> str:
     data = {
         "format": LOCK_FORMAT,
         "note": _NOTE,
-        "published": {e.case: e.as_data() for e in sorted(entries, key=lambda e: e.case)},
+        "published": {
+            e.case: {**e.as_data(), "seal": e.sealed()}
+            for e in sorted(entries, key=lambda e: e.case)
+        },
     }
     return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
 
@@ -235,12 +261,26 @@ def lock_problems(
         return [CaseError(path, 1, 1, (), message)]
     lines = _entry_lines(path, lock)
     errors: list[CaseError] = []
+    renamed = renamed_cases(lock, cases, set(by_id) | broken)
     for case_id, entry in sorted(lock.items()):
-        if case_id in broken:
+        if case_id in broken or case_id in renamed.values():
             continue
         case = by_id.get(case_id)
         where = f"{entry.published.table} row {entry.published.row}"
         retire = f"`schotten retire {case_id}`"
+        if entry.edited_by_hand:
+            errors.append(
+                CaseError(
+                    path,
+                    lines.get(case_id, 1),
+                    5,
+                    (),
+                    f"the entry of {case_id} was edited by hand (it no longer matches its seal): "
+                    f"run `schotten approve {case_id}` to write it again from "
+                    f"{case_id}.yaml" + ("" if case is not None else f", or {retire}"),
+                )
+            )
+            continue
         if case is None:
             errors.append(
                 CaseError(
@@ -289,7 +329,18 @@ def lock_problems(
                     )
                 )
     for case in cases:
-        if case.published is not None and case.id not in lock:
+        old = renamed.get(case.id)
+        if old is not None and case.published is not None:
+            errors.append(
+                _at(
+                    case,
+                    ("published",),
+                    f"{LOCK_NAME} gives {case.published} to {old}, whose file is gone: if "
+                    f"{old}.yaml was renamed {case.id}.yaml, run `schotten approve {case.id}` to "
+                    "carry its publication over; otherwise give this case another row",
+                )
+            )
+        elif case.published is not None and case.id not in lock:
             errors.append(
                 _at(
                     case,
@@ -298,6 +349,19 @@ def lock_problems(
                 )
             )
     return errors
+
+
+def renamed_cases(
+    lock: Mapping[str, LockEntry], cases: Iterable[Case], present: set[str]
+) -> dict[str, str]:
+    """New id -> old id, for each case the lock does not know that is published on the row of a
+    lock entry whose file is gone (``present``: the ids that have a file): a renamed case."""
+    orphans = {e.published: e.case for e in lock.values() if e.case not in present}
+    return {
+        case.id: orphans[case.published]
+        for case in cases
+        if case.id not in lock and case.published is not None and case.published in orphans
+    }
 
 
 def _at(case: Case, key_path: tuple[str, ...], message: str) -> CaseError:
@@ -350,6 +414,8 @@ def verdict_changes(old: Any, new: Any) -> list[str]:
     >>> verdict_changes(None, {"game": "ongoing"})
     ['first recorded']
     """
+    if old == _UNKNOWN:
+        return ["the verdict published before is unknown: the lock was edited by hand"]
     if not isinstance(old, dict) or not isinstance(new, dict):
         return [] if old == new else ["first recorded"]
     changes = []
@@ -389,19 +455,34 @@ def _flat(value: Any) -> str:
 
 
 def updated_lock(
-    lock: Mapping[str, LockEntry] | None, cases: Iterable[Case], *, texts_reviewed: bool = False
+    lock: Mapping[str, LockEntry] | None,
+    cases: Iterable[Case],
+    *,
+    texts_reviewed: bool = False,
+    before: Mapping[str, Case] | None = None,
+    present: set[str] | None = None,
 ) -> dict[str, LockEntry]:
     """The lock with the entries of ``cases`` as they are now (approve).
 
     A case the lock publishes whose file no longer says so is refused: only retire withdraws one.
     A changed verdict whose texts are unchanged records the texts to re-read (:class:`Review`),
-    unless ``texts_reviewed`` says they were.
+    unless ``texts_reviewed`` says they were. ``before`` holds the cases as they were read before
+    approval: an entry edited by hand is taken as the one they give if that matches its seal (the
+    lock was edited, the case is what was published), else every text is to re-read. ``present``
+    holds the ids that have a file: a new case on the row of an entry whose file is gone takes the
+    entry over (a rename). Two entries on one row are refused.
     """
     entries = dict(lock or {})
+    cases = list(cases)
+    renamed = renamed_cases(entries, cases, present) if present is not None else {}
     for case in cases:
         entry = entry_of(case)
         if entry is not None:
             old = entries.get(case.id)
+            if case.id in renamed:
+                old = entries.pop(renamed[case.id])
+            if old is not None and old.edited_by_hand:
+                old = _as_published(old, (before or {}).get(case.id))
             review = None if texts_reviewed or old is None else _review_after(old, entry)
             entries[case.id] = LockEntry(
                 entry.case, entry.published, entry.expect, entry.texts, review
@@ -419,7 +500,42 @@ def updated_lock(
                     )
                 ]
             )
+    _refuse_shared_rows(entries, cases)
     return entries
+
+
+def _as_published(old: LockEntry, case: Case | None) -> LockEntry:
+    """What the hand-edited entry ``old`` said when it was sealed: the entry ``case`` (as read
+    before approval) makes, if it has the seal; else an entry whose verdict is unknown."""
+    mine = entry_of(case) if case is not None else None
+    if mine is not None:
+        candidate = LockEntry(old.case, mine.published, mine.expect, old.texts, old.review)
+        if candidate.sealed() == old.seal:
+            return candidate
+    return LockEntry(old.case, old.published, _UNKNOWN, old.texts, old.review)
+
+
+_UNKNOWN = {"unknown": "the lock was edited by hand"}
+
+
+def _refuse_shared_rows(entries: Mapping[str, LockEntry], cases: Sequence[Case]) -> None:
+    holders: dict[Publication, str] = {}
+    by_id = {case.id: case for case in cases}
+    errors = []
+    for case_id, entry in sorted(entries.items()):
+        other = holders.setdefault(entry.published, case_id)
+        if other == case_id:
+            continue
+        mine, theirs = (case_id, other) if case_id in by_id else (other, case_id)
+        if mine not in by_id:
+            continue
+        message = (
+            f"{entry.published} is already published for {theirs} in {LOCK_NAME}: each row holds "
+            f"one case; give this case another row, or `schotten retire {theirs}` first"
+        )
+        errors.append(_at(by_id[mine], ("published",), message))
+    if errors:
+        raise CaseFileError(errors)
 
 
 def _review_after(old: LockEntry, new: LockEntry) -> Review | None:

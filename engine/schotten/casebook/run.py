@@ -20,6 +20,7 @@ from schotten.casebook.errors import (
     format_key_path,
     shown_path,
 )
+from schotten.casebook.hints import next_step
 from schotten.casebook.model import (
     NAME_OF,
     Case,
@@ -89,7 +90,16 @@ class CaseResult:
             p = self.computed.play_on
             steps = ", ".join(f"{i}: {s}" for i, s in enumerate(p.steps, 1))
             lines.append(f"  engine play-on: {steps}; game {p.game}")
+        if self.mismatches:
+            lines.append(f"  {self.next_step()}")
         return "\n".join(lines)
+
+    def next_step(self) -> str:
+        """What to do about the mismatches: approve if the engine is right, else fix the case."""
+        case = self.case
+        return next_step(
+            command_path(case.path), case.line_of("stones"), case.published is not None
+        )
 
     def as_data(self) -> dict[str, Any]:
         """The result as plain data (``schotten check --json``): each claimed stone's verdict

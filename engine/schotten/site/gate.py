@@ -195,18 +195,24 @@ def prepare(
     rendered: dict[str, str] = {}
     asked: dict[str, tuple[QuestionAnswer, ...]] = {}
     shown: dict[str, set[str]] = {lang: set() for lang in LANGUAGES}
+    failed: set[str] = set()
     if not problems:
         for src_uri, path in pages.items():
             lang = page_language(src_uri)
             try:
                 sources[src_uri] = read_page(path, display_root)
+                if lang == "fr":
+                    problems += page_spacing_problems(sources[src_uri], _show(path, display_root))
                 page = render_page(
                     sources[src_uri], lang, _show(path, display_root), results, shown[lang]
                 )
                 rendered[src_uri], asked[src_uri] = page.markdown, page.questions
             except SiteCheckError as exc:
                 problems.append(str(exc))
-        problems += table_problems(results, shown, places)
+                failed.add(lang)
+        # A page that failed stopped at its fault: the tables after it were never reached, and
+        # saying they are on no page would be a second message for the same fault.
+        problems += table_problems(results, shown, places, skip=failed)
     if problems:
         raise SiteCheckError(
             "refusing to publish the site:\n" + "\n".join(f"  {p}" for p in problems)
@@ -214,16 +220,54 @@ def prepare(
     return Prepared(sources, rendered, results, asked)
 
 
+_PAGE_SPACES = {":": "a no-break space (U+00A0)", "«": "a no-break space (U+00A0)"}
+
+
+def page_spacing_problems(source: str, shown: str) -> list[str]:
+    """French spacing faults typed in a page's prose, at the page's own line: an ordinary space
+    where French puts a no-break one, or « » without theirs. Code blocks are left out, and so is
+    "no space before" (front matter keys and the pages' calls write ``key: value``).
+
+    >>> found = page_spacing_problems("---\\ntitle: R\\n---\\nAttention : quatre", "p.md")
+    >>> print(found[0].replace(": type", ":\\n  type"))
+    p.md:4: ordinary space before ":" in "ntion : qua":
+      type a no-break space (U+00A0) in place of the space
+    """
+    problems = []
+    fenced = False
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced:
+            continue
+        for fault in spacing_faults(line):
+            if fault.startswith("no space before"):
+                continue
+            mark = fault.split('"')[1]
+            space = _PAGE_SPACES.get(mark, "a narrow no-break space (U+202F)")
+            fix = (
+                f"type {space} in place of the space"
+                if fault.startswith("ordinary")
+                else f"type {space} there"
+            )
+            problems.append(f"{shown}:{number}: {fault}: {fix}")
+    return problems
+
+
 def table_problems(
     results: Sequence[CaseResult],
     shown: Mapping[str, set[str]],
     places: Mapping[str, str] | None = None,
+    skip: set[str] | frozenset[str] = frozenset(),
 ) -> list[str]:
     """Published tables that a language's pages never show (``places``: the file and line of a
     case that publishes each table, named first, with the table most likely meant)."""
     published = sorted({r.case.published.table for r in results if r.case.published is not None})
     problems = []
     for lang in LANGUAGES:
+        if lang in skip:
+            continue
         for table in published:
             if table in shown.get(lang, set()):
                 continue
@@ -231,7 +275,8 @@ def table_problems(
                 f"published table {table!r} is on no page in {lang} (call verdict_table({table!r}))"
             )
             if places and table in places:
-                meant = suggest_word(table, sorted(shown.get(lang, set())))
+                # Only a table some case publishes is suggested, never a page's typo.
+                meant = suggest_word(table, sorted(shown.get(lang, set()) & set(published)))
                 hint = f": did you mean {meant!r}?" if meant is not None else ""
                 problem = f"{places[table]}: published.table: {problem}{hint}"
             problems.append(problem)
@@ -368,6 +413,8 @@ def mismatch_lines(result: CaseResult, display_root: Path | None = None) -> list
             lines.append(
                 f"{where}:{m.line}: {m.what} recorded {m.recorded}, engine now {m.computed}"
             )
+    if lines:
+        lines.append(f"{where}:{case.line_of('stones')}: {result.next_step()}")
     return lines
 
 

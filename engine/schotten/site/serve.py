@@ -21,6 +21,12 @@ from typing import Any
 
 from mkdocs.exceptions import Abort, BuildError
 
+from schotten import labels
+from schotten.casebook import hints
+
+# The label files are editor data: a change to one rebuilds, with the labels read again.
+LOCALES = Path(labels.__file__).parent / "locales"
+
 # Under "mkdocs": shown by its handler; the duplicate filter is on its build logger only.
 log = logging.getLogger("mkdocs.hooks.schotten.serve")
 BANNER_ID = "schotten-refusal"
@@ -67,8 +73,11 @@ def watch_refusals(server: Any, message_of: Callable[[], str | None]) -> Any:
     ``None`` falls back to the exception's text).
     """
     build = server.builder
+    server.watch(str(LOCALES))
 
     def checked_build(*args: Any, **kwargs: Any) -> None:
+        labels.labels.cache_clear()  # read once per build: an edited label file counts
+        hints.clear_names()
         try:
             build(*args, **kwargs)
         except (Abort, BuildError) as exc:

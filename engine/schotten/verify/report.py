@@ -24,6 +24,7 @@ from typing import Any
 
 import schotten
 from schotten._files import write_atomically
+from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run
@@ -143,10 +144,13 @@ def build_report(
     space = SPACES[space_name]
     chunks = chunks_of(space_name, count, results)
     sums = totals(list(chunks.values()))
+    complete = chunks.keys() == set(range(count))
+    if complete:
+        _check_counts(space_name, count, chunks, sums)
     return {
         "space": space_name,
         "definition": DEFINITIONS[space_name],
-        "complete": chunks.keys() == set(range(count)),
+        "complete": complete,
         "chunks": {"total": count, "done": len(chunks)},
         "positions_in_space": space.raw_size(),
         "positions_checked": sums.positions,
@@ -167,6 +171,41 @@ def build_report(
         "workers": max((r.workers for r in runs), default=0),
         "runs": [r.__dict__ for r in runs],
     }
+
+
+class ReportError(SchottenError):
+    """Stored chunk results whose counts are not the space's: no report is made of them."""
+
+
+def _check_counts(
+    space_name: str, count: int, chunks: dict[int, ChunkResult], sums: Totals
+) -> None:
+    """Refuse a split whose chunks do not count the space's own classes and positions (recomputed
+    from the space, never read from the rows), naming the chunks whose rows disagree."""
+    space = SPACES[space_name]
+    classes, positions = space.class_count(), space.raw_size()
+    if classes is None or positions is None:
+        return  # a space of sampled positions: its size is what its chunks hold
+    if (sums.classes, sums.positions) == (classes, positions):
+        return
+    wrong = [
+        i
+        for i, result in sorted(chunks.items())
+        if _own(space_name, i, count) != (result.classes, result.positions)
+    ]
+    shown = ", ".join(str(i) for i in wrong[:10]) + (" ..." if len(wrong) > 10 else "")
+    raise ReportError(
+        f"the stored chunks of {space_name} (split in {count}) count {sums.classes} classes and "
+        f"{sums.positions} positions, where the space has {classes} and {positions}: the rows "
+        f"of chunk {shown} disagree with the space; remove those rows from the store (or give "
+        "--store another file) and run again to compute them anew"
+    )
+
+
+def _own(space_name: str, index: int, count: int) -> tuple[int, int]:
+    """The classes and positions of chunk ``index`` of ``count``, counted from the space."""
+    items = list(SPACES[space_name].chunk(index, count))
+    return len(items), sum(item.weight for item in items)
 
 
 def schotten_version() -> str:

@@ -218,7 +218,6 @@ class Store:
 
     def _chunk(self, row: tuple[Any, ...]) -> ChunkResult:
         space, count, idx, engine, text = row
-        where = f"WHERE space = '{space}' AND count = {count} AND idx = {idx}"
         try:
             _expect(isinstance(space, str) and isinstance(engine, str), "a key is not text")
             _expect(_natural(count) and count > 0, f"chunk count {count!r}")
@@ -231,10 +230,14 @@ class Store:
                 raise _Bad(f"its result is not JSON ({exc})") from None
             return _result(data, space, count, idx)
         except _Bad as bad:
+            # What the row holds is shown escaped, and no command is built from it to paste.
             raise StoreError(
-                f"{self.path}: chunk {idx} of {space!r} ({count} chunks) is not a chunk result: "
-                f"{bad}. Delete it and run again to compute it anew: "
-                f'sqlite3 {self.path} "DELETE FROM chunks {where}"'
+                _escaped(
+                    f"{self.path}: chunk {idx!r} of {space!r} ({count!r} chunks) is not a chunk "
+                    f"result: {bad}. Remove that row of the table `chunks` (space {space!r}, "
+                    f"count {count!r}, idx {idx!r}) and run again to compute it anew, or "
+                    f"{_fix(self.option)}"
+                )
             ) from None
 
     def _run(self, row: tuple[Any, ...]) -> Run:
@@ -250,9 +253,11 @@ class Store:
         )
         if not ok:
             raise StoreError(
-                f"{self.path}: a run of {space!r} (started {started!r}) is not a run's record. "
-                f'Delete it and run again: sqlite3 {self.path} "DELETE FROM runs '
-                f"WHERE started = '{started}'\""
+                _escaped(
+                    f"{self.path}: a run of {space!r} (started {started!r}) is not a run's "
+                    f"record. Remove that row of the table `runs` and run again, or "
+                    f"{_fix(self.option)}"
+                )
             )
         return Run(started, float(wall), workers, chunks)
 
@@ -345,6 +350,16 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every character a terminal would act on (ESC, BEL, other controls, a line
+    break inside a row's text) written as an escape, so a message shows a row, never runs it.
+
+    >>> print(_escaped("a\\x1b[2Jb\\x07"))
+    a\\x1b[2Jb\\x07
+    """
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _fix(option: str) -> str:
