@@ -43,7 +43,7 @@ class ExpectedStone:
 
 @dataclass(frozen=True)
 class ExpectedPlayOn:
-    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
+    steps: tuple[str, ...]  # "ok" or "illegal <rule id or Refusal id>", one per move
     game: str
     held: tuple[tuple[int, ...], tuple[int, ...]]  # by Player
     termination: str | None = None

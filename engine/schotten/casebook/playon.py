@@ -18,6 +18,7 @@ from schotten.errors import IllegalActionError, SchottenError
 from schotten.game import Game, Phase, fill_decks
 from schotten.match import round_points
 from schotten.moves import Deck, Move
+from schotten.refusals import refusal_id
 
 
 class PlayOnError(SchottenError, ValueError):
@@ -78,7 +79,7 @@ def played(
         try:
             game.apply(move)
         except IllegalActionError as error:
-            steps.append(f"illegal {error.rule}")
+            steps.append(f"illegal {refusal_id(error)}")
         else:
             steps.append("ok")
         if i == question:

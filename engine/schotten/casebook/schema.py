@@ -29,6 +29,7 @@ from schotten.claims import Reason
 from schotten.formations import FormationKind
 from schotten.labels import LANGUAGES
 from schotten.outcome import Termination
+from schotten.refusals import Refusal
 from schotten.rules import Rule
 
 PLAYERS = tuple(PLAYER_OF)  # you, opponent
@@ -44,7 +45,9 @@ def formation_name(kind: FormationKind) -> str:
 
 
 def step_results() -> list[str]:
-    return ["ok", *(f"illegal {rule}" for rule in Rule)]
+    """``ok``, or ``illegal`` and the finest id of the refusal: a rule id, or one of the finer
+    reasons of :class:`~schotten.refusals.Refusal`."""
+    return ["ok", *(f"illegal {rule}" for rule in Rule), *(f"illegal {r}" for r in Refusal)]
 
 
 _COLOURS = "|".join(str(c) for c in Colour)
@@ -164,7 +167,7 @@ def case_schema() -> dict[str, Any]:
                 "type": "array",
                 "items": {
                     "enum": step_results(),
-                    "description": "'ok' or 'illegal <rule id>'",
+                    "description": "'ok' or 'illegal <rule id or finer refusal id>'",
                 },
             },
             "game": {"enum": list(GAME_STATES)},
