@@ -65,9 +65,20 @@ def errors_of(path: Path) -> list[str]:
             ":9:16: stones.4.mud-fight: mud-fight is a tactic card: the base game has none",
         ),
         ("hand-over-size", ":7:13: hands.opponent: 7 cards in hand: at most 6 in the base game"),
-        ("bad-move", ":11:12: play_on.moves[0].you: 'claim everything' is not a move"),
-        ("wrong-mover", ":13:17: play_on.moves[1].opponent: opponent is not to move"),
+        ("bad-move", ":12:12: play_on.moves[0].you: 'claim everything' is not a move"),
+        ("wrong-mover", ":14:17: play_on.moves[1].opponent: opponent is not to move"),
         ("not-yaml", ":2:4: a list [...] or {...} is not closed"),
+        ("no-question", ":10:3: play_on: missing key 'question': a play-on states the move"),
+        (
+            "question-not-played",
+            ":11:19: play_on.question.you: the question names no move of play_on.moves: "
+            "'you: play red 1 at 4'",
+        ),
+        (
+            "question-twice",
+            ":11:19: play_on.question.you: 'you: pass' is written 2 times (moves 1 and 2): say "
+            "which one the question is with its number, `question: {you: ..., move: 2}`",
+        ),
     ],
 )
 def test_broken_case_names_file_line_column_and_key(name: str, expected: str) -> None:
@@ -368,6 +379,7 @@ stones:
   3: {you: [red 9, red 8, red 7], opponent: [blue 1, blue 2, green 4], completed_first: you}
 hands: {you: [green 5], opponent: [green 6]}
 play_on:
+  question: {you: claim 3}
   moves:
     - you: claim 3
     - opponent: pass
@@ -557,7 +569,7 @@ def test_a_wrong_mover_is_found_when_the_case_is_run_and_located() -> None:
         run_case(case)
     (error,) = info.value.errors
     assert error.key_path == ("play_on", "moves", 1, "opponent")
-    assert str(error).startswith(f"{path}:13:17: play_on.moves[1].opponent: opponent is not to")
+    assert str(error).startswith(f"{path}:14:17: play_on.moves[1].opponent: opponent is not to")
 
 
 def test_a_discard_pile_in_the_base_game_is_named_at_the_pile() -> None:
@@ -576,7 +588,7 @@ def test_a_deck_top_of_the_wrong_kind_and_a_card_twice_in_a_deck_are_located() -
         "variant: tactical\nstones:\n  4: {you: [red 1, red 2, red 3]}\n"
         "hands: {you: [blue 5], opponent: [purple 9]}\n"
         "play_on:\n  start: play\n  decks: {clan: [joker, red 2], tactic: [red 9]}\n"
-        "  moves:\n    - you: claim 4\n"
+        "  question: {you: claim 4}\n  moves:\n    - you: claim 4\n"
     )
     with pytest.raises(CaseFileError) as info:
         parse_case(HEAD + body, Path("x.yaml"))

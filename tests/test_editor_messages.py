@@ -40,7 +40,7 @@ hands:
 claim: [1]
 """
 PLAY_ON = CLAIM.replace("hands:\n", "hands:\n  opponent: [yellow 7]\n").replace(
-    "claim: [1]\n", "play_on:\n  moves:\n    - you: claim 1\n"
+    "claim: [1]\n", "play_on:\n  question: {you: claim 1}\n  moves:\n    - you: claim 1\n"
 )
 JARGON = ("$:", "mapping", "None", "block end", "<scalar>", "while parsing", "while scanning")
 
@@ -182,7 +182,11 @@ MISTAKES = [
     ),
     (
         "wrong mover",
-        edited(PLAY_ON, "- you: claim 1", "- opponent: claim 1"),
+        edited(
+            edited(PLAY_ON, "- you: claim 1", "- opponent: claim 1"),
+            "{you: claim 1}",
+            "{opponent: claim 1}",
+        ),
         "opponent is not to move: this is the claim step of you (write 'you: claim 1'",
     ),
 ]

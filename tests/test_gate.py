@@ -585,7 +585,7 @@ def test_the_build_refuses_a_published_play_on_naming_the_wrong_mover(tmp_path: 
     assert results == ()
     movers = [p for p in problems if "opponent is not to move" in p]
     assert len(movers) == 1, problems
-    assert movers[0].startswith("invalid case file: cases/banshee-resets-completion.yaml:28:")
+    assert movers[0].startswith("invalid case file: cases/banshee-resets-completion.yaml:29:")
 
 
 def _permission_denied(path: Path) -> bytes:

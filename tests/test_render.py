@@ -7,6 +7,7 @@ tests see what the site shows.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from html.parser import HTMLParser
@@ -17,10 +18,13 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
-from schotten.casebook import Case, CaseResult, Publication, run_case
+from schotten.casebook import Case, CaseResult, Publication, load_cases, run_case
+from schotten.casebook.playon import Answer, start_game
 from schotten.checker import position_of
 from schotten.claims import Reason, judge_claim
+from schotten.errors import IllegalActionError
 from schotten.moves import Move
+from schotten.refusals import Refusal, refusal_id
 from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, gate, labels, plays, render, tables, words
 
@@ -324,25 +328,82 @@ def test_a_refused_move_says_its_rule_as_a_sentence_and_an_unknown_rule_is_an_er
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_rule_has_a_refusal_sentence(lang: str) -> None:
     names = labels(lang)
-    assert set(names["refusals"]) == set(names["rules"])
+    assert set(names["refusals"]) == set(names["rules"]) | {str(r) for r in Refusal}
     # A refusal follows a colon: it has none of its own.
     assert not [r for r, text in names["refusals"].items() if ":" in text]
 
 
-def test_a_play_on_case_says_what_happens_in_the_game() -> None:
-    steps = ["ok", "illegal claim-closed", "illegal play-capacity", "ok"]
-    assert plays.steps_summary(steps, "ongoing", None, "fr") == (
-        "Coup refusé\u00a0: une Borne revendiquée est fermée, "
-        "et aucune carte n’y entre ni n’en sort"
+def test_a_play_on_case_answers_its_question_in_words() -> None:
+    recruit = Move.parse("play recruiter: draw clan, clan, tactic")
+    answer = Answer(Player.FIRST, recruit, "ok", "ongoing", None)
+    assert plays.answer_text(answer, "fr") == "Accepté\u00a0: le Chasseur de Tête se joue ainsi"
+    assert plays.answer_text(answer, "es") == "Jugada aceptada: el Reclutador se juega así"
+    mud = Move.parse("play mud-fight at 2")
+    refused = Answer(Player.FIRST, mud, "illegal tactic-count", "ongoing", None)
+    assert plays.answer_text(refused, "fr") == (
+        "Refusé\u00a0: personne ne joue plus d’une carte Tactique d’avance sur l’adversaire"
     )
-    assert plays.steps_summary(steps, "ongoing", None, "es") == (
-        "Jugada rechazada: una piedra conquistada queda cerrada "
-        "y ninguna carta entra ni sale de ella"
+    # A move that ends the game says how it ends.
+    closing = Answer(Player.FIRST, Move.parse("claim none"), "ok", "won-by-you", "deadlock")
+    assert plays.answer_text(closing, "fr") == (
+        "Accepté\u00a0: tu ne revendiques rien\u202f; tu gagnes la partie, close par le blocage"
     )
-    said = plays.steps_summary(["ok", "ok"], "won-by-you", "three-adjacent", "fr")
-    assert said == "Tu gagnes la partie, avec trois Bornes adjacentes"
+    assert plays.answer_text(closing, "es") == (
+        "Jugada aceptada: no conquistas nada; ganas la partida, cerrada por el bloqueo"
+    )
     for lang in LANGUAGES:
         assert "summary" not in labels(lang)["moves"]  # no "3 moves out of 4" anywhere
+
+
+# The play-on cases whose badge once showed a refused try instead of the case's answer.
+ACCEPTED_ANSWERS = (
+    "recruiter-draws-three-returns-two",
+    "strategist-moves-your-card",
+    "pass-when-every-side-is-full",
+    "recruiter-with-two-cards-left",
+    "traitor-takes-a-clan-card",
+    "mud-fight-resets-completion",
+    "banshee-resets-completion",
+    "deadlock-closes-the-game",
+)
+
+
+def _engine_step(case: Case) -> str:
+    """The engine's step on the case's question, found by replaying the moves before it."""
+    assert case.play_on is not None
+    spec = case.play_on
+    game = start_game(case.board, case.hands, spec.decks, spec.start)
+    for _, move in spec.moves[: spec.question]:
+        with contextlib.suppress(IllegalActionError):
+            game.apply(move)
+    try:
+        game.apply(spec.moves[spec.question][1])
+    except IllegalActionError as error:
+        return f"illegal {refusal_id(error)}"
+    return "ok"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_badge_is_the_engine_answer_to_its_case_question(lang: str) -> None:
+    results = [run_case(case) for case in load_cases(ROOT / "cases") if case.play_on]
+    assert len(results) >= 15
+    for result in results:
+        case = result.case
+        assert result.answer is not None, case.id
+        (shown,) = _cases(tables.case_rows([result], lang)).cases
+        assert shown["verdict"] == plays.answer_text(result.answer, lang), case.id
+        step = _engine_step(case)
+        assert result.answer.step == step, case.id
+        accepted = labels(lang)["moves"]["answer_accepted"].split("{")[0]
+        assert shown["verdict"].startswith(accepted) == (step == "ok"), case.id
+        kind = "granted" if step == "ok" else "refused"
+        assert shown["verdict_class"] == f"verdict verdict--{kind}", case.id
+    by_id = {r.case.id: r for r in results}
+    for ident in ACCEPTED_ANSWERS:
+        answer = by_id[ident].answer
+        assert answer is not None and answer.accepted, ident
+    limit = by_id["tactic-count-limit"].answer
+    assert limit is not None and limit.step == f"illegal {Rule.TACTIC_COUNT}"
 
 
 def test_moves_name_whose_side_and_which_stone() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from schotten.casebook.folder import load_cases
+from schotten.refusals import Refusal
 from schotten.rules import Rule
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,3 +159,19 @@ def test_the_reader_takes_a_rule_over_several_lines() -> None:
         ("claim-together", 2, True),
         ("claim-proof", 4, False),
     ]
+
+
+def test_every_refusal_is_stated_under_its_rule_and_pinned_by_a_case() -> None:
+    # A finer reason of a rule (schotten.refusals) is named in that rule's entry, and a case
+    # records a move the engine refuses for it (`illegal <refusal>`).
+    entries = rules_md()[0]
+    recorded = {
+        step.removeprefix("illegal ")
+        for case in load_cases(CASES)
+        if case.expect is not None and case.expect.play_on is not None
+        for step in case.expect.play_on.steps
+    }
+    for refusal in Refusal:
+        stated = [e for e in entries if e.rule == refusal.rule and f"`{refusal}`" in e.text]
+        assert stated, f"RULES.md states `{refusal}` under no entry of `{refusal.rule}`"
+        assert str(refusal) in recorded, f"no case records a move refused as {refusal}"

@@ -24,7 +24,7 @@ from schotten.casebook.files import LOCK_NAME
 from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
-from schotten.site import LANGUAGES, SiteCheckError, gate, labels
+from schotten.site import LANGUAGES, SiteCheckError, gate, labels, plays
 from schotten.site.publish import main as publish
 from schotten.site.words import card_with_article
 from schotten.typography import spacing_faults
@@ -654,24 +654,25 @@ def test_play_on_cases_show_each_move_with_its_answer_as_a_sentence(site: Path, 
     played = [c for cases in _published_by_table().values() for c in cases if c.play_on]
     assert played
     for case in played:
-        steps = run_case(case).computed.play_on.steps  # type: ignore[union-attr]
+        result = run_case(case)
+        steps = result.computed.play_on.steps  # type: ignore[union-attr]
+        asked = case.play_on.question  # type: ignore[union-attr]
         section = _section(html, f"case-{case.id}")
         listed = re.search(r'<ol class="case__moves">(.*?)</ol>', section, re.S)
         assert listed is not None, case.path
         moves = [html_unescape(m) for m in re.findall(r"<li>(.*?)</li>", listed[1], re.S)]
         assert len(moves) == len(steps), case.path
-        for move, step in zip(moves, steps, strict=True):
+        for i, (move, step) in enumerate(zip(moves, steps, strict=True)):
             if step == "ok":
                 assert move.endswith(f"→ {words['moves']['accepted']}"), move
             else:
+                # A refused move that is not the question is a try, never the case's answer.
                 rule = step.removeprefix("illegal ")
-                said = f"→ {words['moves']['refused']}{colon}{words['refusals'][rule]}"
-                assert move.endswith(said), move
+                said = words["moves"]["refused" if i == asked else "tried"]
+                assert move.endswith(f"→ {said}{colon}{words['refusals'][rule]}"), move
         (shown,) = [c for c in read_cases(html) if c["id"] == f"case-{case.id}"]
-        refused = [s for s in steps if s != "ok"]
-        if refused:
-            reason = words["refusals"][refused[0].removeprefix("illegal ")]
-            assert shown["verdict"] == words["moves"]["refused_summary"].format(reason=reason)
+        assert result.answer is not None
+        assert shown["verdict"] == plays.answer_text(result.answer, lang)
         assert not re.search(r"\d+ (sur|de) \d+", shown["verdict"]), shown["verdict"]
 
 

@@ -3,12 +3,14 @@ resolution of that side (RULES.md, elite-troop-value)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from positions import cards
 
-from schotten.cards import ClanCard, Colour, Tactic
+from schotten.cards import CLAN_CARDS, ClanCard, Colour, Tactic
 from schotten.completion import best_completion
-from schotten.formations import Formation, FormationKind
+from schotten.formations import Formation, FormationKind, evaluate
 from schotten.troops import troops_as
 
 
@@ -58,3 +60,30 @@ def test_in_a_same_value_a_troop_never_shows_a_card_of_its_side_rule_elite_troop
 def test_a_troop_that_the_resolution_cannot_hold_is_an_error() -> None:
     with pytest.raises(ValueError, match="no resolution of spy"):
         troops_as(cards("spy, red 3"), cards("red 3, red 4"))  # type: ignore[arg-type]
+
+
+def test_a_troop_keeps_the_colour_its_formation_needs_rule_elite_troop_value() -> None:
+    # 9 red, 1 red and the Joker: a red 9 makes a Colour of 19; any other 9 would make a Sum.
+    side = cards("red 9, red 1, joker")
+    best = best_completion(side, 3)
+    assert best is not None and best.formation == Formation(FormationKind.COLOUR, 19)
+    pairs = dict(troops_as(side, best.resolved))
+    assert pairs[Tactic.JOKER] == ClanCard(Colour.RED, 9)
+
+
+def test_the_cards_shown_make_the_formation_of_the_resolution() -> None:
+    # Every side of three or four cards with one or two elite troops: the cards as shown (each
+    # troop as the card it becomes) make the very formation the engine resolved.
+    rng = random.Random(27)
+    troops = [Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER]
+    for _ in range(3000):
+        size = rng.choice((3, 4))
+        wild = rng.sample(troops, rng.choice((1, 2)))
+        side = [*rng.sample(CLAN_CARDS, size - len(wild)), *wild]
+        rng.shuffle(side)
+        totals_only = rng.random() < 0.1
+        best = best_completion(side, size, totals_only=totals_only)
+        assert best is not None
+        shown = [c if becomes is None else becomes for c, becomes in troops_as(side, best.resolved)]
+        assert all(isinstance(c, ClanCard) for c in shown)
+        assert evaluate(shown, totals_only=totals_only) == best.formation, side  # type: ignore[arg-type]

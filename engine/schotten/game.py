@@ -77,6 +77,7 @@ from schotten.outcome import (
 from schotten.position import fill_decks as fill_decks  # re-exported: the decks of a position
 from schotten.position import position_problems
 from schotten.position_data import position_from_data
+from schotten.refusals import Refusal, RefusedMove
 from schotten.rules import Rule
 from schotten.state import GameState, frame_of
 from schotten.turn import Phase as Phase  # the steps of a turn, re-exported
@@ -340,7 +341,7 @@ hand)
 
     def _verify_draw(self, move: Draw) -> None:
         if move.deck is Deck.TACTIC and self.variant is Variant.BASE:
-            raise IllegalActionError(Rule.TURN_ORDER, "the base game has no tactic deck")
+            raise RefusedMove(Refusal.NO_TACTIC_DECK, "the base game has no tactic deck")
         if not self._decks[move.deck]:
             raise IllegalActionError(Rule.EMPTY_DECK, f"the {move.deck} deck is empty")
 
@@ -352,7 +353,7 @@ hand)
 
     def _need_in_hand(self, card: Card) -> None:
         if card not in self._hands[self.to_move]:
-            raise IllegalActionError(Rule.TURN_ORDER, f"{card} is not in {self.to_move}'s hand")
+            raise RefusedMove(Refusal.CARD_NOT_IN_HAND, f"{card} is not in {self.to_move}'s hand")
 
     # -- doing, one method per kind of move: each returns the cards it drew ------------------
 

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
-from schotten.board import Board, Player, Side, Stone, Variant
+from schotten.board import STONES, Board, Player, Side, Stone, Variant
 from schotten.cards import Card, ClanCard, Tactic, TacticKind, format_cards
 from schotten.errors import IllegalActionError
 from schotten.moves import (
@@ -46,6 +46,7 @@ from schotten.moves import (
     Strategist,
     Traitor,
 )
+from schotten.refusals import Refusal, RefusedMove
 from schotten.rules import Rule
 
 _T = TypeVar("_T")
@@ -78,8 +79,9 @@ def verify_may_play_tactic(
 def verify_combat_mode(board: Board, move: Play) -> None:
     """A combat mode goes on any unclaimed stone (rule ``claim-closed``)."""
     if board.stone(move.stone).claimed_by is not None:
-        raise IllegalActionError(
-            Rule.CLAIM_CLOSED, f"stone {move.stone} is claimed: no combat mode is played on it"
+        raise RefusedMove(
+            Refusal.MODE_ON_CLAIMED_STONE,
+            f"stone {move.stone} is claimed: no combat mode is played on it",
         )
 
 
@@ -181,8 +183,8 @@ def verify_return(hand: Sequence[Card], player: Player, move: Return, joker_play
     that its player must keep (rule ``joker-once``: they have played the other) is not one of
     them: put back under the tactic deck, it could reach the opponent."""
     if joker_played and Tactic.JOKER in move.cards:
-        raise IllegalActionError(
-            Rule.JOKER_ONCE,
+        raise RefusedMove(
+            Refusal.JOKER_KEPT,
             f"{player} has played a Joker: the other stays in {player}'s hand to the end of the "
             "game and is not returned",
         )
@@ -243,8 +245,14 @@ def tactic_moves(
 def verify_ruse_target(
     board: Board, player: Player, ruse: Tactic, room: Sequence[int], decks: Mapping[Deck, int]
 ) -> None:
-    """Rule ``ruse-target``: a ruse with no legal target cannot be played."""
+    """Rule ``ruse-target``: a ruse with no legal target cannot be played. A Traitor with a Clan
+    card to take but no room on its player's side is refused for that (``ruse-without-room``)."""
     if next(ruse_moves(board, player, ruse, room, decks), None) is None:
+        if ruse is Tactic.TRAITOR and next(ruse_moves(board, player, ruse, STONES, decks), None):
+            raise RefusedMove(
+                Refusal.RUSE_WITHOUT_ROOM,
+                f"the Traitor has a card to take but no room on {player}'s side to put it",
+            )
         raise IllegalActionError(
             Rule.RUSE_TARGET, f"the {name(ruse)} has no legal target: it cannot be played"
         )
@@ -353,8 +361,8 @@ def _need_room(stone: Stone, player: Player) -> None:
 
 def _need_on_side(stone: Stone, owner: Player, card: Card, rule: Rule, whose: str) -> None:
     if isinstance(card, Tactic) and card.kind is TacticKind.COMBAT_MODE:
-        raise IllegalActionError(
-            Rule.COMBAT_MODE, f"{card} lies on the stone, on no side, and is never removed"
+        raise RefusedMove(
+            Refusal.MODE_ON_NO_SIDE, f"{card} lies on the stone, on no side, and is never removed"
         )
     if card not in stone.side(owner).cards:
         raise IllegalActionError(rule, f"{card} is not on {whose} side of stone {stone.number}")

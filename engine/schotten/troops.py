@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from schotten.cards import Card, ClanCard, Colour, Tactic
+from schotten.formations import evaluate
 
 
 def troops_as(
@@ -19,13 +20,18 @@ def troops_as(
     card.
 
     Where only its value counts (a Brelan), the engine gives a troop an arbitrary colour: it is
-    then shown in a colour that no card of the side shows, never as a second copy of one.
+    then shown in a colour that no card of the side shows, never as a second copy of one. Where
+    the colour makes the formation (a Couleur), the troop keeps it, a copy of its side's card
+    (site ruling ``elite-troop-value``): the cards as shown always make the formation resolved.
 
     >>> troops_as([ClanCard(Colour.RED, 3), Tactic.JOKER],
     ...           [ClanCard(Colour.RED, 3), ClanCard(Colour.RED, 3)])[1]
     (<Tactic.JOKER: 'joker'>, ClanCard.parse('orange 3'))
     """
     left = list(resolved)
+    # The formation the troops' cards must keep: a troop that copies a card of its side is shown
+    # in another colour only where the colour makes no difference to it (a Brelan, a Sum).
+    named = evaluate(resolved) if len(resolved) >= 3 else None
     for card in placed:
         if isinstance(card, ClanCard) and card in left:
             left.remove(card)
@@ -37,10 +43,20 @@ def troops_as(
         if fit is None:
             raise ValueError(f"no resolution of {troop} among {list(resolved)}")
         left.remove(fit)
-        used = {c for c in placed if isinstance(c, ClanCard)} | set(becomes.values())
+        clan = [c for c in placed if isinstance(c, ClanCard)]
+        used = {*clan, *becomes.values()}
         if fit in used:
+            others = (ClanCard(k, fit.value) for k in Colour)
             fit = next(
-                (ClanCard(k, fit.value) for k in Colour if ClanCard(k, fit.value) not in used), fit
+                (
+                    other
+                    for other in others
+                    if other not in used
+                    and (
+                        named is None or evaluate([*clan, *becomes.values(), other, *left]) == named
+                    )
+                ),
+                fit,
             )
         becomes[troop] = fit
     return tuple((c, becomes[c] if isinstance(c, Tactic) else None) for c in placed)

@@ -153,7 +153,50 @@ class _Builder:
                     moves.append((PLAYER_OF[who], Move.parse(text)))
                 except InvalidNotationError as exc:
                     self.error(("play_on", "moves", i, who), str(exc))
-        return PlayOn(given.get("start", "claim"), (clan, tactic), tuple(moves))
+        # A move not in the notation is reported at its line; the question is then not matched
+        # (the moves' numbers would not be the file's).
+        unread = len(moves) < len(given["moves"])
+        question = 0 if unread else self._question(given.get("question", {}), moves)
+        return PlayOn(given.get("start", "claim"), (clan, tactic), tuple(moves), question)
+
+    def _question(self, given: dict[str, Any], moves: list[tuple[Player, Move]]) -> int:
+        """The index of the move the question names: the one move of ``moves`` with the same
+        mover and move, or, for a move written more than once, the one of number ``move``
+        (from 1). The schema requires the key; a question that names no move, or one of two
+        without its number, is an error."""
+        number = given.get("move")
+        for who, text in given.items():
+            if who == "move":
+                continue
+            where = ("play_on", "question", who)
+            try:
+                asked = (PLAYER_OF[who], Move.parse(text))
+            except InvalidNotationError as exc:
+                self.error(where, str(exc))
+                return 0
+            found = [i for i, move in enumerate(moves) if move == asked]
+            written = f"'{who}: {asked[1]}'"
+            if not found:
+                self.error(where, f"the question names no move of play_on.moves: {written}")
+            elif number is not None and number - 1 not in found:
+                at = ", ".join(str(i + 1) for i in found)
+                self.error(
+                    ("play_on", "question", "move"),
+                    f"move {number} is not {written}, which is move {at} of play_on.moves",
+                )
+            elif number is not None:
+                return int(number) - 1
+            elif len(found) > 1:
+                at = " and ".join(str(i + 1) for i in found)
+                self.error(
+                    where,
+                    f"{written} is written {len(found)} times (moves {at}): say which one the "
+                    f"question is with its number, "
+                    f"`question: {{{who}: ..., move: {found[-1] + 1}}}`",
+                )
+            else:
+                return found[0]
+        return 0
 
     def _cards(
         self,

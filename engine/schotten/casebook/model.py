@@ -43,7 +43,7 @@ class ExpectedStone:
 
 @dataclass(frozen=True)
 class ExpectedPlayOn:
-    steps: tuple[str, ...]  # "ok" or "illegal <rule id>", one per move
+    steps: tuple[str, ...]  # "ok" or "illegal <rule id or Refusal id>", one per move
     game: str
     held: tuple[tuple[int, ...], tuple[int, ...]]  # by Player
     termination: str | None = None
@@ -130,11 +130,16 @@ class Publication:
 
 @dataclass(frozen=True)
 class PlayOn:
-    """Moves played on from the case's position, starting at ``you``'s ``start`` step."""
+    """Moves played on from the case's position, starting at ``you``'s ``start`` step.
+
+    ``question`` is the index in ``moves`` of the move the case's situation asks about (the
+    file's ``question:``): its answer is the case's answer; the other moves show the way there,
+    or try what the rules refuse."""
 
     start: str  # play | claim | draw
     decks: tuple[tuple[Card, ...], tuple[Card, ...]]  # the tops of the Clan and Tactic decks
     moves: tuple[tuple[Player, Move], ...]
+    question: int = 0
 
 
 @dataclass(frozen=True)

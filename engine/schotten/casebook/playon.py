@@ -9,6 +9,7 @@ the case's ``start`` step. Each move is applied; a move the rules forbid is reco
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from schotten.board import Board, Player
 from schotten.cards import Card
@@ -17,6 +18,7 @@ from schotten.errors import IllegalActionError, SchottenError
 from schotten.game import Game, Phase, fill_decks
 from schotten.match import round_points
 from schotten.moves import Deck, Move
+from schotten.refusals import refusal_id
 
 
 class PlayOnError(SchottenError, ValueError):
@@ -38,10 +40,34 @@ def start_game(
     return Game.from_position(board, hands, decks, to_move=Player.FIRST, phase=Phase(start))
 
 
+@dataclass(frozen=True)
+class Answer:
+    """The engine's answer to a case's question: the move asked about, the engine's step on it
+    (``ok`` or ``illegal <id>``), and where the game stands right after it."""
+
+    player: Player
+    move: Move
+    step: str
+    game: str  # ongoing | won-by-you | won-by-opponent | draw
+    termination: str | None
+
+    @property
+    def accepted(self) -> bool:
+        return self.step == "ok"
+
+
 def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> ExpectedPlayOn:
     """Apply the moves, the results in the shape ``expect.play_on`` records them; raises
     :class:`PlayOnError` when a move names the wrong mover."""
-    steps = []
+    return played(game, moves, None)[0]
+
+
+def played(
+    game: Game, moves: Sequence[tuple[Player, Move]], question: int | None
+) -> tuple[ExpectedPlayOn, Answer | None]:
+    """:func:`play_on`, with the engine's :class:`Answer` to the move of index ``question``."""
+    steps: list[str] = []
+    answer = None
     for i, (player, move) in enumerate(moves):
         if game.outcome is None and game.to_move is not player:
             mover = NAME_OF[game.to_move]
@@ -53,16 +79,20 @@ def play_on(game: Game, moves: Sequence[tuple[Player, Move]]) -> ExpectedPlayOn:
         try:
             game.apply(move)
         except IllegalActionError as error:
-            steps.append(f"illegal {error.rule}")
+            steps.append(f"illegal {refusal_id(error)}")
         else:
             steps.append("ok")
-    return ExpectedPlayOn(
+        if i == question:
+            end = str(game.outcome.termination) if game.outcome is not None else None
+            answer = Answer(player, move, steps[-1], game_state(game), end)
+    expected = ExpectedPlayOn(
         tuple(steps),
         game_state(game),
         (game.stones_held(Player.FIRST), game.stones_held(Player.SECOND)),
         str(game.outcome.termination) if game.outcome is not None else None,
         round_points(game) if game.outcome is not None else None,
     )
+    return expected, answer
 
 
 def game_state(game: Game) -> str:

@@ -29,7 +29,7 @@ from schotten.casebook.model import (
     ExpectedStone,
     ExpectedWitness,
 )
-from schotten.casebook.playon import PlayOnError, play_on, start_game
+from schotten.casebook.playon import Answer, PlayOnError, played, start_game
 from schotten.claims import StoneVerdict, judge_claim, stones_taken
 from schotten.formations import Formation
 from schotten.outcome import winning_condition
@@ -77,6 +77,7 @@ class CaseResult:
     game: str | None  # the game state after the claim (with ``claim``): see claim_outcome
     computed: Expectation  # the engine's results in the shape of ``expect:``
     mismatches: tuple[Mismatch, ...]
+    answer: Answer | None = None  # a play-on's: the engine's answer to the case's question
 
     @property
     def ok(self) -> bool:
@@ -170,19 +171,19 @@ def run_case(case: Case) -> CaseResult:
     if case.claim:
         verdicts = judge_claim(case.board, Player.FIRST, case.claim)
         game = claim_outcome(case.board, verdicts)
-    play_on = _play_on(case) if case.play_on is not None else None
+    play_on, answer = _play_on(case) if case.play_on is not None else (None, None)
     computed = Expectation(tuple(expected_stone(v) for v in verdicts), game, play_on)
-    return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)))
+    return CaseResult(case, verdicts, game, computed, tuple(compare(case, computed)), answer)
 
 
-def _play_on(case: Case) -> ExpectedPlayOn:
+def _play_on(case: Case) -> tuple[ExpectedPlayOn, Answer | None]:
     """The case's play-on, played once; a move that names the wrong player makes the file
     invalid (:class:`CaseFileError` at that move), as a mistake in its notation would."""
     assert case.play_on is not None
     spec = case.play_on
     game = start_game(case.board, case.hands, spec.decks, spec.start)
     try:
-        return play_on(game, spec.moves)
+        return played(game, spec.moves, spec.question)
     except PlayOnError as exc:
         mover = NAME_OF[spec.moves[exc.move][0]]
         key_path = ("play_on", "moves", exc.move, mover)

@@ -29,6 +29,7 @@ from schotten.claims import Reason
 from schotten.formations import FormationKind
 from schotten.labels import LANGUAGES
 from schotten.outcome import Termination
+from schotten.refusals import Refusal
 from schotten.rules import Rule
 
 PLAYERS = tuple(PLAYER_OF)  # you, opponent
@@ -44,7 +45,9 @@ def formation_name(kind: FormationKind) -> str:
 
 
 def step_results() -> list[str]:
-    return ["ok", *(f"illegal {rule}" for rule in Rule)]
+    """``ok``, or ``illegal`` and the finest id of the refusal: a rule id, or one of the finer
+    reasons of :class:`~schotten.refusals.Refusal`."""
+    return ["ok", *(f"illegal {rule}" for rule in Rule), *(f"illegal {r}" for r in Refusal)]
 
 
 _COLOURS = "|".join(str(c) for c in Colour)
@@ -137,9 +140,24 @@ def case_schema() -> dict[str, Any]:
                 "properties": {d: cards for d in DECKS},
                 "additionalProperties": False,
             },
+            "question": {
+                "type": "object",
+                "description": (
+                    "the move the situation asks about: '<you|opponent>: <move>', one of "
+                    "`moves`; with 'move: <number>' (from 1) when that move is written twice"
+                ),
+                "properties": {
+                    **{p: {"type": "string", "minLength": 1} for p in PLAYERS},
+                    "move": {"type": "integer", "minimum": 1},
+                },
+                "minProperties": 1,
+                "maxProperties": 2,
+                "oneOf": [{"required": [p]} for p in PLAYERS],
+                "additionalProperties": False,
+            },
             "moves": {"type": "array", "items": move, "minItems": 1},
         },
-        "required": ["moves"],
+        "required": ["question", "moves"],
         "additionalProperties": False,
     }
     expect_play_on = {
@@ -149,7 +167,7 @@ def case_schema() -> dict[str, Any]:
                 "type": "array",
                 "items": {
                     "enum": step_results(),
-                    "description": "'ok' or 'illegal <rule id>'",
+                    "description": "'ok' or 'illegal <rule id or finer refusal id>'",
                 },
             },
             "game": {"enum": list(GAME_STATES)},
@@ -313,6 +331,11 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
     if validator == "enum":
         choices = ", ".join(map(str, error.validator_value))
         return f"expected one of {choices}, got {_show(error.instance)}{_hint(error)}"
+    if validator == "required" and error.message.startswith("'question'"):
+        return (
+            "missing key 'question': a play-on states the move its situation asks about, "
+            "one of its moves (`question: {you: <move>}`)"
+        )
     if validator == "required":
         return f"missing key {error.message.split(' is a required')[0]}"
     if validator == "anyOf" and not error.absolute_path:
@@ -325,6 +348,10 @@ def _schema_message(error: jsonschema.ValidationError) -> str:
         return f"an item is listed twice in {_show(error.instance)}"
     if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "row":
         return f"expected a row number from 1, got {_show(error.instance)}"
+    if validator == "minimum" and error.absolute_path and error.absolute_path[-1] == "move":
+        return f"expected a move number from 1, got {_show(error.instance)}"
+    if validator in ("oneOf", "minProperties") and list(error.absolute_path)[-1:] == ["question"]:
+        return "a question names one move and its mover: `you: <move>` or `opponent: <move>`"
     if validator in ("minimum", "maximum"):
         return f"expected a stone from 1 to 9, got {_show(error.instance)}"
     if validator == "type":

@@ -106,8 +106,9 @@ def claim_case(
 
 def move_case(ident: str, game: Game, moves: Sequence[str], what: str, rule: str) -> str | None:
     """A move vector as a case with a play-on from the position, the player to move as ``you``
-    (``None`` at a Recruiter's return step or after the end, which a case cannot start from)."""
-    if game.outcome is not None or game.phase is Phase.RETURN:
+    (``None`` at a Recruiter's return step or after the end, which a case cannot start from, or
+    with no move). Its question is the last move."""
+    if game.outcome is not None or game.phase is Phase.RETURN or not moves:
         return None
     you = game.to_move
     lines = _vector_head(ident, what, [rule], game.board)
@@ -121,6 +122,8 @@ def move_case(ident: str, game: Game, moves: Sequence[str], what: str, rule: str
         "  decks:",
         f"    clan: {_flow(game.deck(Deck.CLAN))}",
         f"    tactic: {_flow(game.deck(Deck.TACTIC))}",
+        # The move in question is the last: the refused ones come first, and change nothing.
+        f"  question: {{you: {_quoted(moves[-1])}, move: {len(moves)}}}",
         "  moves:",
     ]
     lines += [f"    - you: {_quoted(move)}" for move in moves]

@@ -2,7 +2,8 @@
 
 Each move reads as an infinitive after the player's name, so that one sentence serves both
 players in either language (``Toi — poser le 7 rouge sur la Borne 3``), followed by the engine's
-answer: accepted, or refused with the rule it names.
+answer: accepted, or refused with the rule it names. The case's question (its ``question:``
+move) is answered in the badge (:func:`answer_text`); the other refused moves read as tries.
 
 >>> from schotten.board import Player
 >>> from schotten.moves import Move
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 from schotten import moves
 from schotten.board import Player
 from schotten.cards import Tactic
+from schotten.casebook.playon import Answer
 from schotten.moves import Move
 from schotten.site import SiteCheckError, labels
 from schotten.site.words import card_with_article, cards_with_articles, joined
@@ -34,13 +36,17 @@ def move_text(player: Player, move: Move, lang: str) -> str:
     return f"{words['who'][_WHO[player]]} — {_action(player, move, lang)}"
 
 
-def step_text(player: Player, move: Move, step: str, lang: str) -> str:
-    """The move and the answer: ``… → accepté``, or ``… → refusé : the rule, as a sentence``."""
+def step_text(player: Player, move: Move, step: str, lang: str, *, asked: bool = True) -> str:
+    """The move and the answer: ``… → accepté``, or ``… → refusé : the rule, as a sentence``.
+
+    A refused move that is not the case's question (``asked=False``) only shows a rule on the way:
+    it reads as a try (``… → essai refusé : …``), not as the case's answer."""
     words = labels(lang)["moves"]
     if step == "ok":
         return f"{move_text(player, move, lang)} → {words['accepted']}"
     colon = labels(lang)["punctuation"]["colon"].lstrip(" ")
-    return f"{move_text(player, move, lang)} → {words['refused']}{colon}{refusal(step, lang)}"
+    refused = words["refused"] if asked else words["tried"]
+    return f"{move_text(player, move, lang)} → {refused}{colon}{refusal(step, lang)}"
 
 
 def refusal(step: str, lang: str) -> str:
@@ -52,18 +58,48 @@ def refusal(step: str, lang: str) -> str:
     return str(sentences[rule])
 
 
-def steps_summary(steps: Sequence[str], game: str, termination: str | None, lang: str) -> str:
-    """What a play-on case comes to, for a player: the first refusal and its rule, or where the
-    game stands when every move was allowed (``Coup refusé : une Borne revendiquée est fermée…``).
-    """
+def answer_text(answer: Answer, lang: str) -> str:
+    """The engine's answer to a case's question, as the case's badge says it: accepted, with
+    what the move does (``Accepté : le Chasseur de Tête se joue ainsi``), and how the game ends
+    if it ends there; or refused, with the rule that refused it."""
     words = labels(lang)["moves"]
-    refused = [s for s in steps if s != "ok"]
-    if refused:
-        return str(words["refused_summary"]).format(reason=refusal(refused[0], lang))
-    state = str(words["game"][game])
-    if termination is not None:
-        state += str(words["termination"][termination])
-    return state
+    if not answer.accepted:
+        return str(words["answer_refused"]).format(reason=refusal(answer.step, lang))
+    said = _answer(answer.player, answer.move, lang)
+    if answer.game != "ongoing":
+        state = str(words["game"][answer.game])
+        if answer.termination is not None:
+            state += str(words["termination"][answer.termination])
+        said = str(words["answer_end"]).format(answer=said, state=state[:1].lower() + state[1:])
+    return str(words["answer_accepted"]).format(answer=said)
+
+
+def _answer(player: Player, move: Move, lang: str) -> str:
+    """What an accepted move does, as a sentence that answers the question asked about it."""
+    words = labels(lang)["moves"]["answer"]
+    who = _WHO[player]
+    if isinstance(move, moves.Play):
+        key = "play_mode" if isinstance(move.card, Tactic) and not move.card.values else "play"
+        return str(words[key]).format(card=card_with_article(move.card, lang), stone=move.stone)
+    ruse = _RUSES.get(type(move))
+    if ruse is not None:
+        return str(words["ruse"]).format(ruse=card_with_article(ruse, lang))
+    if isinstance(move, moves.Claim):
+        key = "claim_none" if not move.stones else "claim_one"
+        key = "claim_many" if len(move.stones) > 1 else key
+        return str(words[key][who]).format(stones=joined([str(n) for n in move.stones], lang))
+    for kind, key in ((moves.Return, "return"), (moves.Pass, "pass"), (moves.Draw, "draw")):
+        if isinstance(move, kind):
+            return str(words[key][who])
+    raise SiteCheckError(f"no words for the answer to {move}")
+
+
+_RUSES = {
+    moves.Strategist: Tactic.STRATEGIST,
+    moves.Banshee: Tactic.BANSHEE,
+    moves.Traitor: Tactic.TRAITOR,
+    moves.Recruiter: Tactic.RECRUITER,
+}
 
 
 def outcome_text(

@@ -19,7 +19,16 @@ import jinja2
 from markupsafe import Markup
 
 from schotten.casebook import CaseResult
-from schotten.site import SiteCheckError, facts, pictures, proofs, questions, tables, widgets
+from schotten.site import (
+    SiteCheckError,
+    facts,
+    pictures,
+    proofs,
+    questions,
+    readback,
+    tables,
+    widgets,
+)
 from schotten.site.questions import QuestionAnswer
 
 
@@ -63,7 +72,7 @@ def render_page(
         # Named after the page, so that errors point into the page.
         code = env.compile(tree, name, name)
         template = env.template_class.from_code(env, code, env.make_globals(None))
-        return RenderedPage(template.render(functions), tuple(asked))
+        page = template.render(functions)
     except jinja2.TemplateSyntaxError as exc:
         raise SiteCheckError(f"{name}:{exc.lineno}: ({lang}) {exc.message}") from exc
     except _PageError as exc:
@@ -72,6 +81,12 @@ def render_page(
         line = _template_line(exc, name)
         where = f"{name}:{line}" if line else name
         raise SiteCheckError(f"{where}: ({lang}) {_said(exc)}") from exc
+    # Every formation the page names with its cards must be what those cards make.
+    wrong = readback.problems(page, lang)
+    if wrong:
+        said = "; ".join(f"rendered {p}" for p in wrong)
+        raise SiteCheckError(f"{name}: ({lang}) words that do not read back: {said}")
+    return RenderedPage(page, tuple(asked))
 
 
 class _PageError(Exception):

@@ -71,23 +71,19 @@ def claim_granted(result: CaseResult) -> bool:
     return all(v.granted for v in result.verdicts)
 
 
-def _plays_only(result: CaseResult) -> bool:
-    """A case that claims nothing and only plays on: its answer is what the moves come to."""
-    return result.computed.play_on is not None and not result.verdicts
-
-
 def verdict_class(result: CaseResult) -> str:
-    """The verdict's class, which the stylesheet marks with a sign as well as a colour."""
-    if _plays_only(result):
-        return "verdict verdict--moves"
-    return "verdict verdict--granted" if claim_granted(result) else "verdict verdict--refused"
+    """The verdict's class, which the stylesheet marks with a sign as well as a colour: a
+    play-on's is its question's answer."""
+    answer = result.answer
+    granted = answer.accepted if answer is not None else claim_granted(result)
+    return "verdict verdict--granted" if granted else "verdict verdict--refused"
 
 
 def verdict_summary(result: CaseResult, lang: str) -> str:
-    """The answer shown with the question: the claim's verdict, or what the moves come to."""
-    play = result.computed.play_on
-    if play is not None and not result.verdicts:
-        return plays.steps_summary(play.steps, play.game, play.termination, lang)
+    """The answer shown with the question: the engine's answer to the play-on's question (its
+    ``question:`` move), or the claim's verdict."""
+    if result.answer is not None:
+        return plays.answer_text(result.answer, lang)
     granted = claim_granted(result)
     return str(label(lang, "verdicts", "granted" if granted else "refused"))
 
@@ -207,9 +203,12 @@ def case_rows(
         moves: list[str] = []
         after: list[str] = []
         if play is not None:
+            question = case.play_on.question if case.play_on is not None else None
             moves = [
-                plays.step_text(player, move, step, lang)
-                for (player, move), step in zip(_moves_of(case), play.steps, strict=True)
+                plays.step_text(player, move, step, lang, asked=i == question)
+                for i, ((player, move), step) in enumerate(
+                    zip(_moves_of(case), play.steps, strict=True)
+                )
             ]
             after = plays.outcome_text(play.game, play.held, play.termination, play.points, lang)
         whole_refused = len(result.verdicts) > 1 and not claim_granted(result)

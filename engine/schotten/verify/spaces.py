@@ -96,6 +96,7 @@ GAME_RULE_MODULES = (
     "tactics.py",
     "outcome.py",
     "turn.py",
+    "refusals.py",
 )
 
 
