@@ -143,11 +143,13 @@ class _Page(HTMLParser):
 
 
 _CASE = re.compile(
-    r'<div class="case" id="(?P<id>[^"]+)">\s*<p class="case__question">'
-    r'<span class="case__situation">(?P<situation>.*?)</span> '
-    r'<a class="(?P<cls>[^"]+)" href="(?P<href>[^"]*)">(?P<verdict>.*?)</a></p>\s*'
-    r'<p class="case__why">(?P<why>.*?)</p>\s*<details class="case__details">'
-    r"(?P<details>.*?)</details>\s*</div>",
+    r'<tbody class="case" id="(?P<id>[^"]+)">\s*<tr class="case__row">'
+    r'<th scope="row" class="case__situation">(?P<situation>.*?)</th>\s*'
+    r'<td class="case__verdict"><a class="(?P<cls>[^"]+)" href="(?P<href>[^"]*)">'
+    r"(?P<verdict>.*?)</a></td>\s*"
+    r'<td class="case__why"><span class="case__why-text">(?P<why>.*?)</span>.*?</td></tr>\s*'
+    r'<tr class="case__more"><td colspan="3">\s*<details class="case__details">'
+    r"(?P<details>.*?)</details>\s*</td></tr>\s*</tbody>",
     re.S,
 )
 
