@@ -132,3 +132,11 @@ def test_faq_and_themes_are_tables_with_three_columns(site: Path, lang: str) -> 
     head = [unescape(h) for h in re.findall(r'<th scope="col">(.*?)</th>', tables[0])]
     assert head == [words["situation"], words["verdict"], words["why"]]
     assert tables[0].count('<tbody class="case"') == 11
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_titles_join_with_one_separator(site: Path, lang: str) -> None:
+    for page in (*PLAYER_PAGES, "proofs/"):
+        title = unescape(re.search(r"<title>(.*?)</title>", _page(site, lang, page), re.S)[1])
+        assert " - " not in title and title.count("Schotten Totten") == 1, title
+        assert title.count("—") <= 1, title
