@@ -100,13 +100,13 @@ class _Cases(HTMLParser):
         classes = (names.get("class") or "").split()
         if tag == "a":
             self.links.append(names.get("href") or "")
-        if tag == "div" and "case" in classes:
+        if tag == "tbody" and "case" in classes:
             self.cases.append({"id": names.get("id") or "", "details": ""})
         elif tag == "details" and "open" in names:
             self.open_details += 1
-        for name in ("case__situation", "case__why", "verdict"):
+        for name in ("case__situation", "case__why-text", "verdict"):
             if name in classes:
-                self._field = name
+                self._field = name.removesuffix("-text")
                 if name == "verdict":
                     self.cases[-1]["verdict_class"] = " ".join(classes)
                     self.cases[-1]["verdict_href"] = names.get("href") or ""
@@ -200,10 +200,13 @@ def test_a_claim_with_one_stone_not_proven_is_refused_whole() -> None:
     assert "<strong>Borne 5\u00a0: pas prouvée</strong>" in html
     assert "Accordée" not in html
     ruling = re.search(r'<p class="case__ruling">(.*?)</p>', html)
-    assert ruling is not None and "arbitrage du site" in ruling[1]
+    assert ruling is not None and "arbitrage du site" in ruling[1].lower()
+    # The one wording of what a refused claim costs, the same as the pages': nothing.
+    assert labels("fr")["faq"]["refusal_costs_nothing"] in ruling[1]
     es = _html(tables.verdict_table([entry], "es"))
     assert "<strong>Piedra 3: demostrada; si la hubieras nombrado sola, te la habrías llevado" in es
-    assert "decisión del sitio" in es and "Concedida" not in es
+    assert "decisión del sitio" in es.lower() and "Concedida" not in es
+    assert labels("es")["faq"]["refusal_costs_nothing"] in es
 
 
 def test_refusal_by_proof_names_the_cards_that_would_beat_you() -> None:
@@ -249,7 +252,7 @@ def test_four_of_a_kind_is_named_under_mud_fight() -> None:
 def test_details_hold_the_picture_and_the_verdict_of_each_stone() -> None:
     entries = [_entry("hand-is-not-proof", HAND_IS_NOT_PROOF, (4,))]
     html = _html(tables.verdict_table(entries, "fr"))
-    assert '<div class="case" id="case-hand-is-not-proof">' in html
+    assert '<tbody class="case" id="case-hand-is-not-proof">' in html
     details = html[html.index("<details") : html.index("</details>")]
     assert '<svg xmlns="http://www.w3.org/2000/svg" class="position"' in details
     assert 'class="stone s4 claimed"' in details
@@ -260,7 +263,7 @@ def test_page_functions_render_with_strict_undefined(tmp_path: Path) -> None:
     entries = [_entry("brelan", STRONGER, (3,))]
     page = "# Titre\n\n{{ verdict_table() }}\n"
     out = render.render_page(page, "fr", "edge-cases.md", entries).markdown
-    assert '<div class="case" id="case-brelan">' in out
+    assert '<tbody class="case" id="case-brelan">' in out
     with pytest.raises(SiteCheckError, match=r"^edge-cases\.md:3: \(fr\) .*no_such_function"):
         render.render_page("# T\n\n{{ no_such_function() }}\n", "fr", "edge-cases.md", entries)
     with pytest.raises(SiteCheckError, match=r"^rules\.es\.md:2: \(es\) "):

@@ -33,15 +33,18 @@ from schotten.cards import (
     Card,
     Colour,
     Tactic,
+    TacticKind,
     parse_card,
 )
 from schotten.completion import best_completion
-from schotten.errors import InvalidNotationError
+from schotten.errors import IllegalActionError, InvalidNotationError
 from schotten.formations import Formation, FormationKind
+from schotten.moves import Deck, Recruiter, Return
 from schotten.odds import LADDER, hand_counts
 from schotten.outcome import ADJACENT_TO_WIN, STONES_TO_WIN
 from schotten.site import SiteCheckError, labels
 from schotten.site.words import cards_text, format_number, formation_name
+from schotten.tactics import verify_recruiter, verify_return
 
 # The kinds a page may name, in the site's notation (the keys of the labels' "formations").
 KINDS: dict[str, FormationKind] = {k.key: k for k in FormationKind}
@@ -65,9 +68,50 @@ def _facts() -> dict[str, int]:
         "stones-to-win": STONES_TO_WIN,
         "adjacent-to-win": ADJACENT_TO_WIN,
         "jokers": Tactic.JOKER.copies,
+        "tactic-families": len(TacticKind),
         "hands": sum(hand_counts(plain.capacity).values()),
         "hands-mud": sum(hand_counts(mud.capacity).values()),
+        "draw-piles": len(Deck),
+        "recruiter-draws": _recruiter_draws(),
+        "recruiter-returns": _recruiter_returns(),
+        # The hand after a whole Recruiter turn, against its start: the card played, the cards
+        # drawn and the cards put back (the Recruiter is the turn's draw).
+        "recruiter-hand-change": _recruiter_draws() - _recruiter_returns() - 1,
+        # The same with a single card left in the decks: the hand ends below its size.
+        "recruiter-one-left-hand": Variant.TACTICAL.hand_size
+        - 1
+        + _recruiter_draws(left=1)
+        - _recruiter_returns(),
     }
+
+
+def _recruiter_draws(left: int = len(CLAN_CARDS)) -> int:
+    """How many cards the engine lets a Recruiter draw when the Clan deck holds ``left``."""
+    decks = {Deck.CLAN: left, Deck.TACTIC: 0}
+    return _only_accepted(
+        lambda n: verify_recruiter(decks, Recruiter((Deck.CLAN,) * n)), range(1, 4), "draws"
+    )
+
+
+def _recruiter_returns() -> int:
+    """How many cards the engine asks a Recruiter to put back from a full hand."""
+    hand = CLAN_CARDS[: Variant.TACTICAL.hand_size]
+    return _only_accepted(
+        lambda n: verify_return(hand, Player.FIRST, Return(hand[:n]), False), range(1, 3), "returns"
+    )
+
+
+def _only_accepted(verify: Callable[[int], None], counts: range, what: str) -> int:
+    accepted = []
+    for n in counts:
+        try:
+            verify(n)
+        except IllegalActionError:
+            continue
+        accepted.append(n)
+    if len(accepted) != 1:  # the engine must accept exactly one count, or the fact means nothing
+        raise SiteCheckError(f"the Recruiter {what} {accepted}: not one count")
+    return accepted[0]
 
 
 def parse_example(text: str) -> tuple[Card, ...]:
@@ -157,6 +201,25 @@ def check_ladder(size: int = 3) -> tuple[FormationKind, ...]:
     return LADDER
 
 
+# Small counts as prose writes them: « les deux pioches », « los dos mazos ». One and zero are
+# left out: their gender depends on the noun.
+_SPELLED = {
+    "fr": ("deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf", "dix"),
+    "es": ("dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez"),
+}
+
+
+def spelled(n: int, lang: str) -> str:
+    """``n`` in words, from 2 to 10; :class:`SiteCheckError` otherwise.
+
+    >>> spelled(2, "fr"), spelled(3, "es")
+    ('deux', 'tres')
+    """
+    if not 2 <= n <= 10:
+        raise SiteCheckError(f"the count {n} is not written in words (2 to 10 only)")
+    return _SPELLED[lang][n - 2]
+
+
 def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     """The page functions of :mod:`schotten.site.facts`, rendering in ``lang``."""
     labels(lang)  # an unknown language fails here, before any page is rendered
@@ -166,10 +229,18 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     ) -> str:
         return cards_text(check_example(cards, kind, total, mud=mud, bluff=bluff), lang)
 
-    def fact(name: str, stated: Any) -> str:
+    def fact(name: str, stated: Any, words: bool = False) -> str:
+        """The number, checked; in words (« trois ») with ``words``."""
         if not isinstance(stated, int) or isinstance(stated, bool):
             raise SiteCheckError(f"fact {name!r}: the stated value {stated!r} is not a number")
-        return format_number(check_fact(name, stated), lang)
+        value = check_fact(name, stated)
+        return spelled(value, lang) if words else format_number(value, lang)
+
+    def holds(name: str, stated: Any) -> str:
+        """Nothing, once the fact is checked: for a sentence that states it without a number
+        (« autant de cartes qu’au début du tour » is ``recruiter-hand-change`` 0)."""
+        fact(name, stated)
+        return ""
 
     def ladder(mud: bool = False) -> str:
         size = 4 if mud else 3
@@ -182,6 +253,7 @@ def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:
     return {
         "example": example,
         "fact": fact,
+        "holds": holds,
         "ladder": ladder,
         "rarer": rarer,
     }

@@ -33,6 +33,7 @@ from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
 from schotten.site.pictures import case_anchor, case_picture
 from schotten.site.questions import QuestionAnswer, table_questions
+from schotten.site.rulings import rulings_among
 from schotten.site.words import (
     capital,
     cards_text,
@@ -222,6 +223,9 @@ def case_rows(
                 "open": label(lang, "faq", "open_moves" if moves else "open"),
                 "svg": Markup(case_picture(case, lang)),
                 "ruling": label(lang, "faq", "claim_refused") if whole_refused else "",
+                # The site rulings the case pins: labelled beside its answer, each linking to
+                # its reason on the rulings page.
+                "rulings": [str(rule) for rule in rulings_among(case.rules)],
                 "stones": stones,
                 "moves": moves,
                 "after": " ".join(after),
@@ -231,6 +235,9 @@ def case_rows(
         entries=items,
         moves_word=label(lang, "moves", "moves"),
         after_word=label(lang, "moves", "after"),
+        columns=[label(lang, "faq", key) for key in ("situation", "verdict", "why")],
+        ruling_word=label(lang, "faq", "ruling_tag"),
+        ruling_title=label(lang, "faq", "ruling_title"),
     )
     # Cases whose situation is a question are the page's questions too (schotten.site.questions).
     if asked is not None:
