@@ -1,10 +1,12 @@
 """What an engine declares it supports, in its answer to ``hello``, and which vectors that
 covers.
 
-``"supports": {"variants": [...], "kinds": [...], "claim_step": true|false}``: the variants
-(``base``, ``tactical``), the suite's kinds it answers, and whether it plays the claim step as
-a move (the kinds ``moves``, ``games`` and ``perft`` presuppose the turn of this engine: play,
-claim, draw; an engine that claims otherwise is not asked them). An engine that declares
+``"supports": {"variants": [...], "kinds": [...], "claim_step": true|false, "incremental":
+true|false}``: the variants (``base``, ``tactical``), the suite's kinds it answers, whether it
+plays the claim step as a move (the kinds ``moves``, ``games`` and ``perft`` presuppose the turn
+of this engine: play, claim, draw; an engine that claims otherwise is not asked them), and
+whether it keeps a game between ``start`` and ``step`` requests (then a game of the suite is
+played move by move on it, not sent whole at every move). An engine that declares
 nothing is asked everything. A vector it does not cover is "not claimed", never a
 disagreement.
 
@@ -37,6 +39,7 @@ class Capabilities:
     kinds: frozenset[str] = frozenset(KINDS)
     claim_step: bool = True
     declared: bool = False  # whether the engine said anything (else: asked everything)
+    incremental: bool = False  # whether it keeps a game between start and step requests
 
     @classmethod
     def from_hello(cls, answer: Mapping[str, Any]) -> Capabilities:
@@ -51,7 +54,10 @@ class Capabilities:
         claim_step = supports.get("claim_step", True)
         if not isinstance(claim_step, bool):
             raise ValueError("'supports.claim_step' is true or false")
-        return cls(variants, kinds, claim_step, True)
+        incremental = supports.get("incremental", False)
+        if not isinstance(incremental, bool):
+            raise ValueError("'supports.incremental' is true or false")
+        return cls(variants, kinds, claim_step, True, incremental)
 
     def narrowed(self, variants: Iterable[str] | None, kinds: Iterable[str] | None) -> Capabilities:
         """Only these variants and kinds too (the command line's ``--variant``/``--kind``)."""
@@ -60,6 +66,7 @@ class Capabilities:
             self.kinds & frozenset(kinds or KINDS),
             self.claim_step,
             self.declared or bool(variants or kinds),
+            self.incremental,
         )
 
     def runs(self, kind: str) -> bool:
