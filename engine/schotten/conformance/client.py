@@ -32,7 +32,7 @@ from schotten import json_input
 from schotten.conformance.capabilities import Capabilities
 from schotten.conformance.protocol import ENGINE_NAME, Session, handle
 from schotten.conformance.shown import shown
-from schotten.conformance.wire import MAX_LINE, PROTOCOL, dumps
+from schotten.conformance.wire import MAX_LINE, MAX_VALUES, PROTOCOL, dumps
 
 STDERR_LINES = 8  # the last lines of standard error kept for a report
 STDERR_WIDTH = 200  # characters kept of each
@@ -220,7 +220,7 @@ class ProcessEngine:
         if not line.strip():
             return None
         try:
-            answer = json_input.loads(line, MAX_LINE)
+            answer = json_input.loads(line, MAX_LINE, MAX_VALUES)
         except json_input.JsonInputError as error:
             self._stray(f"not JSON ({error.message}): {shown(line.decode('utf-8', 'replace'))}")
             return None

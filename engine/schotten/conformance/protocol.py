@@ -47,13 +47,14 @@ from typing import Any, BinaryIO, TextIO
 
 from schotten import json_input
 from schotten.board import Board, Player
-from schotten.cards import Card, Tactic, is_wild, parse_card
+from schotten.cards import Card, Tactic, is_wild
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.wire import (
     KINDS,
     MAX_LINE,
+    MAX_VALUES,
     PROTOCOL,
     dumps,
     formation_data,
@@ -120,7 +121,7 @@ def handle(request: Any, session: Session | None = None) -> dict[str, Any]:
 def handle_line(line: str | bytes, session: Session | None = None) -> str:
     """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
     try:
-        request = json_input.loads(line, MAX_LINE)
+        request = json_input.loads(line, MAX_LINE, MAX_VALUES)
     except json_input.JsonInputError as error:
         return dumps({"error": "bad-request", "message": str(error)})
     try:
@@ -259,11 +260,14 @@ def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(totals_only, bool):
         raise RequestError("bad-request", "totals_only: true or false")
     try:
-        cards = tuple(parse_card(t) for t in texts if isinstance(t, str))
+        cards = tuple(json_input.card_from_text(t) for t in texts if isinstance(t, str))
     except InvalidNotationError as error:
         raise RequestError("bad-request", f"cards: {error}") from None
     if len(cards) != len(texts):
         raise RequestError("bad-request", "cards: strings in the card notation")
+    impossible = json_input.copies_problem(cards, side=True)
+    if impossible is not None:
+        raise RequestError("bad-request", f"cards: no deck holds this side: {impossible}")
     if any(isinstance(c, Tactic) and not is_wild(c) for c in cards):
         raise RequestError("bad-request", "cards: only Clan cards and elite troops make a side")
     return {"formation": formation_data(side_formation(cards, totals_only))}
@@ -276,9 +280,7 @@ def _legal(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
     game = _read(Game.from_dict, request)
-    move = request.get("move")
-    if not isinstance(move, str):
-        raise RequestError("bad-request", "move: a move in the move notation")
+    move = _move(request)
     try:
         return apply_answer(game, move)
     except InvalidNotationError as error:
@@ -311,6 +313,16 @@ def _read(reader: Callable[[Any], Any], request: Mapping[str, Any]) -> Any:
         raise RequestError("bad-position", f"unreadable position ({error})") from None
 
 
+def _move(request: Mapping[str, Any]) -> str:
+    move = request.get("move")
+    if not isinstance(move, str):
+        raise RequestError("bad-request", "move: a move in the move notation")
+    problem = json_input.not_ascii(move)
+    if problem is not None:
+        raise RequestError("bad-move", f"move: {problem}")
+    return move
+
+
 def _start(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]:
     if session is None:
         raise RequestError("bad-request", "start: this connection keeps no position")
@@ -323,9 +335,7 @@ def _step(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]
     game = session.game if session is not None else None
     if game is None:
         raise RequestError("bad-request", "step: no position kept (a start request comes first)")
-    move = request.get("move")
-    if not isinstance(move, str):
-        raise RequestError("bad-request", "move: a move in the move notation")
+    move = _move(request)
     try:
         game.apply(move)
     except IllegalActionError as error:
