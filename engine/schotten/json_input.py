@@ -163,14 +163,17 @@ def _check_outside_strings(text: str, values: int | None = None) -> None:
     engine: a hook of the parser called for each number made reading slow) and the number of
     values (an upper bound: a comma or an opening bracket outside strings each begin one)."""
     bare = _STRING.sub("", text)
-    if values is not None:
-        count = bare.count(",") + bare.count("[") + bare.count("{")
-        if count > values:
-            raise JsonInputError(f"{count:,} values or more (at most {values:,})")
     long = _LONG_NUMBER.search(bare)
     if long is not None:
         digits = len(long.group())
         raise JsonInputError(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    if values is not None:
+        count = bare.count(",") + bare.count("[") + bare.count("{")
+        if count > values:
+            # Too deep is said first when it is so; by the exact scan, whose memory does not
+            # grow with the text (the substitutions of the quick check build a piece a match).
+            _scan_depth(text)
+            raise JsonInputError(f"{count:,} values or more (at most {values:,})")
     _check_depth(bare, text)
 
 

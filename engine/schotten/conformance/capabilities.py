@@ -92,10 +92,15 @@ class Capabilities:
 
 def vector_variant(kind: str, vector: Mapping[str, Any]) -> str:
     """The variant a vector needs: its position's; for a formation, ``tactical`` when it has an
-    elite troop or four cards (Mud Fight), else ``base``."""
+    elite troop, four cards (Mud Fight) or counts totals only (Blind-Man's Bluff), else
+    ``base``."""
     if kind == "formations":
         cards = vector.get("cards", ())
-        tactical = len(cards) == 4 or any(" " not in str(c) for c in cards)
+        tactical = (
+            len(cards) == 4
+            or any(" " not in str(c) for c in cards)
+            or vector.get("totals_only") is True
+        )
         return "tactical" if tactical else "base"
     position = vector.get("position")
     variant = position.get("variant") if isinstance(position, Mapping) else None

@@ -163,11 +163,18 @@ def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
         for key, words in (("theirs", "opponent's best"), ("witness", "witness formation")):
             if have.get(key) != want[key]:
                 want_text, have_text = _text(want[key]), _text(have.get(key))
+                # An engine that never gives it (a capability it lacks) is one group, whatever
+                # the reason and the formation expected.
+                signature = (
+                    f"{words} not given"
+                    if have.get(key) is None
+                    else f"{want['reason']}: {words} {_formation_kind(want[key])} → "
+                    f"{_formation_kind(have.get(key))}"
+                )
                 found.append(
                     finding(
                         f"stone {n} {words}: expected {want_text}, engine {have_text}",
-                        f"{want['reason']}: {words} {_formation_kind(want[key])} → "
-                        f"{_formation_kind(have.get(key))}",
+                        signature,
                         "all",
                     )
                 )

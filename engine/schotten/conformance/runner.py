@@ -35,6 +35,10 @@ from schotten.errors import SchottenError
 FAILED = ("hung", "crashed", "nonsense")
 
 
+NOTHING_CHECKED = "nothing checked"
+"""Why a run stopped that asked no vector: it could not be done (exit 2), never a pass."""
+
+
 class MalformedVector(SchottenError, ValueError):
     """A vector of the suite that lacks what its kind needs (a damaged or foreign file)."""
 
@@ -82,12 +86,15 @@ class KindTally:
     disagreed: int = 0
     failed: int = 0  # hung, crashed or nonsense
     not_claimed: int = 0
+    skipped: int = 0  # named by a skip file
     levels: dict[str, int] = field(default_factory=dict)  # agreed at each level (claims)
     asked: list[str] = field(default_factory=list)  # the ids of the vectors asked
+    passed_over: list[str] = field(default_factory=list)  # the ids of those not claimed
 
     @property
     def not_run(self) -> int:
-        return self.vectors - self.agreed - self.disagreed - self.failed - self.not_claimed
+        done = self.agreed + self.disagreed + self.failed + self.not_claimed + self.skipped
+        return self.vectors - done
 
 
 @dataclass
@@ -128,6 +135,7 @@ def run(
     restart: Callable[[], Engine] | None = None,
     max_restarts: int = 5,
     fail_on: str = "all",
+    skip: frozenset[str] = frozenset(),
 ) -> RunReport:
     """Ask ``engine`` every vector of each ``(kind, vectors)`` it covers; never raises for the
     engine. ``restart()`` starts a fresh engine after a failure (none: a failure ends the
@@ -136,9 +144,12 @@ def run(
     report.tallies = [KindTally(kind, len(vs)) for kind, vs in suite]
     started: list[Engine] = []
     try:
-        _run(report, engine, suite, progress, restart, max_restarts, started)
+        _run(report, engine, suite, progress, restart, max_restarts, started, skip)
     except (Interrupted, KeyboardInterrupt):
         report.stopped = "interrupted"
+    else:
+        if report.complete and not any(t.asked for t in report.tallies):
+            report.stopped = NOTHING_CHECKED
     finally:
         for each in (engine, *started):
             _gather_strays(report, each)
@@ -155,8 +166,11 @@ def _run(
     restart: Callable[[], Engine] | None,
     max_restarts: int,
     started: list[Engine],
+    skip: frozenset[str] = frozenset(),
 ) -> None:
-    covers = report.capabilities.covers
+    def covers(kind: str, vector: dict[str, Any]) -> bool:
+        return vector.get("id") not in skip and report.capabilities.covers(kind, vector)
+
     for tally, (kind, vectors) in zip(report.tallies, suite, strict=True):
         if kind == "claims":
             tally.levels = dict.fromkeys(LEVELS, 0)
@@ -164,7 +178,11 @@ def _run(
         queued = 0  # the vectors up to this index are sent ahead (when they can be)
         for done, vector in enumerate(vectors, 1):
             if not covers(kind, vector):
-                tally.not_claimed += 1
+                if vector.get("id") in skip:
+                    tally.skipped += 1
+                else:
+                    tally.not_claimed += 1
+                tally.passed_over.append(str(vector.get("id")))
                 continue
             if ahead is not None:
                 queued = ahead.send_ahead(kind, vectors, max(queued, done - 1), covers)
