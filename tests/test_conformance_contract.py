@@ -166,3 +166,31 @@ def test_a_missing_best_completion_is_one_group(capsys: pytest.CaptureFixture[st
     report = run(NoBestCompletion(), [("claims", vectors)])
     signatures = {g.signature for g in groups(report.outcomes)}
     assert signatures == {"claims: opponent's best not given"}
+
+
+def test_an_engine_may_declare_verdicts_only_on_complete_sides(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = conformance(
+        "--engine", engine("verdicts_on_complete_sides"), "--kind", "claims", "--limit", "400"
+    )
+    out = capsys.readouterr().out
+    assert status == EXIT_OK, out
+    passed, _, _, skipped = (int(w) for w in out.rstrip().splitlines()[-1].split()[::2])
+    assert passed > 0 and skipped > 0  # the claims on incomplete sides are not claimed
+    # The formations it does not give are still shown, as not failing the run.
+    assert "(not failing at reason)" in out
+
+
+def test_json_lines_on_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    argv = ["--kind", "claims", "--limit", "100", "--json"]
+    assert conformance("--engine", engine("ties_to_claimer"), *argv) == EXIT_FAILED
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines()]
+    *vectors, last = lines
+    assert vectors and all(v["kind"] == "claims" and v["status"] == "disagree" for v in vectors)
+    assert last["summary"]["failed"] == len(vectors)
+    assert last["verdict"].startswith("FAIL")
+    assert "did not agree" in err

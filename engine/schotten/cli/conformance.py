@@ -50,7 +50,7 @@ from schotten.conformance.runner import (
 )
 from schotten.conformance.shown import shown
 from schotten.conformance.vectors import expected_counts
-from schotten.conformance.wire import KINDS
+from schotten.conformance.wire import KINDS, dumps
 from schotten.errors import SchottenError
 
 EXIT_OK, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 2
@@ -140,6 +140,12 @@ def add_parser(commands: Commands) -> None:
         "--report", type=Path, metavar="FILE", help="write one JSON line a vector not agreeing"
     )
     runner.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    runner.add_argument(
+        "--json",
+        action="store_true",
+        help="standard output: one JSON line a vector not agreeing, then the counts (the "
+        "table and the groups go to standard error)",
+    )
     runner.add_argument(
         "--skip-file",
         type=Path,
@@ -280,6 +286,7 @@ def _run(args: argparse.Namespace) -> int:
             chosen, left_out = _chosen(args, matches)
         except Interrupted:
             report = RunReport(shown(args.engine), stopped="interrupted")
+            _finishing()
             _print_report(report, args)
             _write_files(report, args)
             return EXIT_INCOMPLETE
@@ -343,10 +350,14 @@ def _run_chosen(
     else:
         try:
             report = _drive(args, engine, chosen, progress, start)
+        except Interrupted:  # between the handshake and the first vector
+            tallies = [KindTally(kind, len(vectors)) for kind, vectors in chosen]
+            report = RunReport(shown(args.engine), tallies, stopped="interrupted")
         except MalformedVector as error:
             raise RunNotDone(f"{args.suite}: {error}") from None
         finally:
             engine.close()
+    _finishing()
     report.tallies = sorted(
         [*report.tallies, *(KindTally(k, n, not_claimed=n) for k, n in left_out.items() if n)],
         key=lambda t: KINDS.index(t.kind),
@@ -388,11 +399,19 @@ def _drive(
         capabilities=capabilities,
         restart=start,
         max_restarts=args.max_restarts,
-        fail_on=args.fail_on,
+        # An engine that declares verdicts only is failed on verdicts at most.
+        fail_on=min(args.fail_on, capabilities.claim_level, key=LEVELS.index),
         skip=_skips(args.skip_file),
     )
     report.engine = name
     return report
+
+
+def _finishing() -> None:
+    """The run is over: a stop signal no longer cuts the printing of its tally or the writing
+    of its files (they take an instant)."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
@@ -401,6 +420,7 @@ def _stopped_by_signals() -> Iterator[None]:
     and the engine stopped."""
 
     def stop(signum: int, frame: object) -> None:
+        _finishing()  # once: the tally and the files are then written whole
         raise Interrupted(signal.Signals(signum).name)
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
@@ -412,7 +432,12 @@ def _stopped_by_signals() -> Iterator[None]:
 
 
 def _print_report(report: RunReport, args: argparse.Namespace) -> None:
-    out = sys.stdout
+    out = sys.stderr if args.json else sys.stdout
+    if args.json:  # the report's lines on standard output, then the counts: for other tools
+        sys.stdout.write(report_lines(report))
+        counts = closing_line(report).replace(",", "").split()
+        tally = {counts[i + 1]: int(counts[i]) for i in range(0, len(counts), 2)}
+        sys.stdout.write(dumps({"summary": tally, "verdict": verdict(report)}) + "\n")
     if report.tallies:
         print(table(report), file=out)
     text = grouped(report, args.engine, args.show)
