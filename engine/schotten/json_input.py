@@ -70,7 +70,7 @@ def loads(text: str | bytes, limit: int = MAX_LENGTH, values: int | None = None)
     >>> loads("[[],[],[]]", values=3)
     Traceback (most recent call last):
     ...
-    schotten.json_input.JsonInputError: 5 values or more (at most 3)
+    schotten.json_input.JsonInputError: 6 values or more (at most 3)
     """
     if isinstance(text, str | bytes | bytearray) and len(text) > limit:
         raise JsonInputError(f"{len(text):,} characters: more than the {limit:,} accepted")
