@@ -173,3 +173,90 @@ def test_any_request_is_answered_in_strict_json_with_its_whole_number_id(
 def test_any_bytes_are_answered_in_strict_json(line: bytes) -> None:
     answer = strict(handle_line(line))
     assert answer.get("error") != "internal-error", answer
+
+
+# -- cards that no deck holds, and look-alike letters (each refused where a side enters) --------
+
+KELVIN = "\u212a"  # KELVIN SIGN: lowercases to an ASCII k
+LOOK_ALIKE_JOKER = f"jo{KELVIN}er"
+
+
+@pytest.mark.parametrize(
+    ("cards", "named"),
+    [
+        (["red 1", "red 1", "red 1"], "red 1 3 times (the game has one)"),
+        (["joker", "joker", "joker"], "joker 3 times"),
+        (["joker", "joker", "spy", "shield-bearer"], "joker twice (a player plays one Joker"),
+        (["spy", "spy", "red 1"], "spy twice (the game has one)"),
+        (["shield-bearer", "red 2", "shield-bearer"], "shield-bearer twice (the game has one)"),
+    ],
+)
+def test_a_side_no_deck_holds_is_refused_by_the_protocol(cards: list[str], named: str) -> None:
+    answer = strict(handle_line(json.dumps({"type": "formation", "id": 3, "cards": cards})))
+    assert answer["error"] == "bad-request"
+    assert named in answer["message"]
+
+
+def test_a_look_alike_letter_is_an_error_naming_the_character_everywhere() -> None:
+    from schotten.checker import check
+    from schotten.errors import InvalidNotationError
+    from schotten.records import Record
+
+    named = "U+212A KELVIN SIGN is not ASCII"
+    formation = {"type": "formation", "cards": [LOOK_ALIKE_JOKER, "red 1", "red 2"]}
+    assert named in strict(handle_line(json.dumps(formation)))["message"]
+    table = {
+        "variant": "tactical",
+        "stones": [{"number": 2, "first": [LOOK_ALIKE_JOKER], "second": []}],
+        "discard": {"first": [], "second": []},
+    }
+    claim = {"type": "claim", "position": table, "claimer": "first", "stones": [2]}
+    answer = strict(handle_line(json.dumps(claim)))
+    assert answer["error"] == "bad-position" and named in answer["message"]
+    checked = json.loads(check(json.dumps({"variant": "tactical", "mine": [LOOK_ALIKE_JOKER]})))
+    assert checked == {"ok": False, "error": "unknown-card", "cards": [LOOK_ALIKE_JOKER]}
+    record = {
+        "format": "schotten-record/1",
+        "variant": "tactical",
+        "seed": 1,
+        "moves": ["play red 3 at 5", f"play {LOOK_ALIKE_JOKER} at 4"],
+    }
+    with pytest.raises(InvalidNotationError, match="move 2: the character U\\+212A KELVIN SIGN"):
+        Record.loads(json.dumps(record))
+    apply = {"type": "apply", "position": {}, "move": f"play {LOOK_ALIKE_JOKER} at 4"}
+    assert strict(handle_line(json.dumps(apply)))["error"] == "bad-position"  # no position yet
+
+
+def test_a_look_alike_letter_in_a_case_file_is_refused_at_its_line(tmp_path: Path) -> None:
+    # The case schema's card pattern is ASCII: the file's line and column and the text are named.
+    from schotten.casebook import load_case
+    from schotten.casebook.errors import CaseFileError
+
+    source = Path(__file__).resolve().parents[1] / "cases" / "discarded-joker-still-counts.yaml"
+    text = source.read_text(encoding="utf-8").replace("[joker]", f"[{LOOK_ALIKE_JOKER}]", 1)
+    assert LOOK_ALIKE_JOKER in text
+    copy = tmp_path / source.name
+    copy.write_text(text, encoding="utf-8")
+    with pytest.raises(
+        CaseFileError, match=f":22:14: discard.opponent.0.: .*got '{LOOK_ALIKE_JOKER}'"
+    ):
+        load_case(copy)
+
+
+def test_serve_reads_a_line_in_memory_a_small_multiple_of_its_size() -> None:
+    import io
+    import tracemalloc
+
+    from schotten.conformance.protocol import serve
+
+    # Empty arrays: 3 characters each, 56 bytes each once built.
+    line = b'{"type":"formation","cards":[' + b"[]," * 300_000 + b"[]]}\n"
+    sink = io.StringIO()
+    tracemalloc.start()
+    try:
+        serve(io.BytesIO(line), sink)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert strict(sink.getvalue())["error"] == "bad-request"
+    assert peak < 6 * len(line), f"{peak:,} bytes for a line of {len(line):,}"

@@ -40,7 +40,7 @@ from typing import Any
 
 from schotten import json_input
 from schotten.board import Board, Player, Side, Stone, Variant
-from schotten.cards import Card, parse_card
+from schotten.cards import Card
 from schotten.claims import StoneVerdict, judge_stone
 from schotten.completion import best_completion
 from schotten.errors import InvalidNotationError, SchottenError
@@ -194,7 +194,7 @@ def _cards(texts: Any) -> tuple[Card, ...]:
     cards = []
     for text in texts:
         try:
-            cards.append(parse_card(text))
+            cards.append(json_input.card_from_text(text))
         except InvalidNotationError:
             unknown.append(text)
     if unknown:

@@ -29,7 +29,8 @@ import math
 import re
 from typing import Any
 
-from schotten.errors import SchottenError
+from schotten.cards import Card, Tactic, parse_card, quoted
+from schotten.errors import InvalidNotationError, SchottenError
 
 MAX_DEPTH = 20
 MAX_DIGITS = 30
@@ -60,9 +61,17 @@ class JsonInputError(SchottenError, ValueError):
         self.column = column
 
 
-def loads(text: str | bytes, limit: int = MAX_LENGTH) -> Any:
+def loads(text: str | bytes, limit: int = MAX_LENGTH, values: int | None = None) -> Any:
     """Decode JSON text (bytes must be UTF-8) of at most ``limit`` characters (bytes), within
-    the limits above."""
+    the limits above; ``values``: at most that many arrays, objects and items in them, counted
+    before anything is built (an empty array costs 56 bytes of memory for its 3 characters:
+    without such a limit, a line of ``[],[],...`` costs 30 times its size).
+
+    >>> loads("[[],[],[]]", values=3)
+    Traceback (most recent call last):
+    ...
+    schotten.json_input.JsonInputError: 6 values or more (at most 3)
+    """
     if isinstance(text, str | bytes | bytearray) and len(text) > limit:
         raise JsonInputError(f"{len(text):,} characters: more than the {limit:,} accepted")
     if isinstance(text, bytes | bytearray):
@@ -74,7 +83,7 @@ def loads(text: str | bytes, limit: int = MAX_LENGTH) -> Any:
             ) from None
     if not isinstance(text, str):
         raise JsonInputError(f"expected JSON text, not {type(text).__name__}")
-    _check_outside_strings(text)
+    _check_outside_strings(text, values)
     try:
         return json.loads(
             text,
@@ -93,6 +102,50 @@ def loads(text: str | bytes, limit: int = MAX_LENGTH) -> Any:
         raise JsonInputError(f"nested deeper than {MAX_DEPTH} levels") from None
 
 
+def not_ascii(text: str) -> str | None:
+    """What is wrong with ``text`` when it holds a character outside ASCII (its first one,
+    named), else ``None``. Names of cards and moves are ASCII: a look-alike letter (the KELVIN
+    SIGN lowercases to ``k``) would otherwise be read as the letter it resembles."""
+    if text.isascii():
+        return None
+    char = next(c for c in text if ord(c) > 127)
+    try:  # the in-page checker's trimmed standard library may lack it
+        import unicodedata
+
+        name = f" {unicodedata.name(char, '')}".rstrip()
+    except ImportError:  # pragma: no cover - the browser only
+        name = ""
+    return f"the character U+{ord(char):04X}{name} is not ASCII (names are written in ASCII)"
+
+
+def card_from_text(text: str) -> Card:
+    """A card's name from outside, read as :func:`~schotten.cards.parse_card` reads it but in
+    ASCII only; a look-alike character is an :class:`InvalidNotationError` naming it."""
+    problem = not_ascii(text) if isinstance(text, str) else None
+    if problem is not None:
+        raise InvalidNotationError(f"{quoted(text)} is not a card: {problem}")
+    return parse_card(text)
+
+
+def copies_problem(cards: list[Card] | tuple[Card, ...], *, side: bool = False) -> str | None:
+    """What makes a set of cards one that no deck holds (a card more times than the game has
+    it: one of each Clan card, two Jokers, one Spy, one Shield-Bearer, one of each other tactic
+    card), else ``None``: ``red 1 3 times (the game has one)``. ``side``: the cards of one
+    player's side, who plays one Joker at most."""
+    counts: dict[Card, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    words = {1: "once", 2: "twice"}
+    for card, count in counts.items():
+        has = card.copies if isinstance(card, Tactic) and not side else 1
+        if count > has:
+            times = words.get(count, f"{count} times")
+            if side and card is Tactic.JOKER:
+                return f"{card} {times} (a player plays one Joker at most)"
+            return f"{card} {times} (the game has {'one' if has == 1 else 'two'})"
+    return None
+
+
 def position(text: str, offset: int) -> tuple[int, int]:
     """Line and column (from 1) of a character offset."""
     line = text.count("\n", 0, offset) + 1
@@ -105,14 +158,22 @@ class _DuplicateKeyError(ValueError):
         self.key = key
 
 
-def _check_outside_strings(text: str) -> None:
-    """The depth, and the length of whole numbers (checked here, by the regular expression
-    engine: a hook of the parser called for each number made reading slow)."""
+def _check_outside_strings(text: str, values: int | None = None) -> None:
+    """The depth, the length of whole numbers (checked here, by the regular expression
+    engine: a hook of the parser called for each number made reading slow) and the number of
+    values (an upper bound: a comma or an opening bracket outside strings each begin one)."""
     bare = _STRING.sub("", text)
     long = _LONG_NUMBER.search(bare)
     if long is not None:
         digits = len(long.group())
         raise JsonInputError(f"a number of {digits} digits (at most {MAX_DIGITS})")
+    if values is not None:
+        count = bare.count(",") + bare.count("[") + bare.count("{")
+        if count > values:
+            # Too deep is said first when it is so; by the exact scan, whose memory does not
+            # grow with the text (the substitutions of the quick check build a piece a match).
+            _scan_depth(text)
+            raise JsonInputError(f"{count:,} values or more (at most {values:,})")
     _check_depth(bare, text)
 
 

@@ -20,9 +20,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from schotten import tactics
+from schotten import json_input, tactics
 from schotten.board import Board, Player, Side, Stone, Variant
-from schotten.cards import Card, format_cards, parse_card
+from schotten.cards import Card, format_cards
 from schotten.errors import InvalidNotationError, InvalidPositionError
 from schotten.moves import Deck
 from schotten.outcome import Outcome, Termination
@@ -256,7 +256,7 @@ class _Reader:
         if not isinstance(value, list) or not all(isinstance(c, str) for c in value):
             raise InvalidPositionError(f"{where}.{key}: expected a list of cards")
         try:
-            return tuple(parse_card(c) for c in value)
+            return tuple(json_input.card_from_text(c) for c in value)
         except InvalidNotationError as error:
             raise InvalidPositionError(f"{where}.{key}: {error}") from None
 

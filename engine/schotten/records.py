@@ -142,6 +142,9 @@ class Record:
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
             raise InvalidNotationError(f'{source}: "moves" is a list of moves in notation')
         for number, text_move in enumerate(moves, 1):
+            problem = json_input.not_ascii(text_move)
+            if problem is not None:
+                raise InvalidNotationError(f"{source}: move {number}: {problem}")
             try:
                 Move.parse(text_move)
             except InvalidNotationError as error:

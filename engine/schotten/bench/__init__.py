@@ -58,9 +58,9 @@ def perft(options: Options) -> None:
 
 
 def conformance(options: Options) -> None:
-    from schotten.bench.protocol import bench_conformance
+    from schotten.conformance.bench import bench
 
-    bench_conformance(200 if options.quick else 2000, options.root)
+    bench(options.root / "conformance", 200 if options.quick else None)
 
 
 def verify(options: Options) -> None:

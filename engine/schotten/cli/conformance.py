@@ -10,13 +10,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import re
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from schotten._files import write_atomically
+from schotten._files import InputFileError, read_regular_file, write_atomically
 from schotten.cli.arguments import Commands, add_command, count, positive, seconds
 from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
@@ -31,6 +32,7 @@ from schotten.conformance.client import (
     handshake,
 )
 from schotten.conformance.report import (
+    closing_line,
     grouped,
     junit,
     read_report,
@@ -48,7 +50,7 @@ from schotten.conformance.runner import (
 )
 from schotten.conformance.shown import shown
 from schotten.conformance.vectors import expected_counts
-from schotten.conformance.wire import KINDS
+from schotten.conformance.wire import KINDS, dumps
 from schotten.errors import SchottenError
 
 EXIT_OK, EXIT_FAILED, EXIT_INCOMPLETE = 0, 1, 2
@@ -97,6 +99,11 @@ def add_parser(commands: Commands) -> None:
         help="this vector (repeatable): only the vectors named, or these besides --limit's",
     )
     runner.add_argument(
+        "--pattern",
+        metavar="REGEX",
+        help="only the vectors whose id or description (pins) this regular expression finds",
+    )
+    runner.add_argument(
         "--timeout", type=seconds, default=10.0, metavar="S", help="seconds per request (10)"
     )
     runner.add_argument(
@@ -133,6 +140,24 @@ def add_parser(commands: Commands) -> None:
         "--report", type=Path, metavar="FILE", help="write one JSON line a vector not agreeing"
     )
     runner.add_argument("--junit", type=Path, metavar="FILE", help="write a JUnit XML report")
+    runner.add_argument(
+        "--json",
+        action="store_true",
+        help="standard output: one JSON line a vector not agreeing, then the counts (the "
+        "table and the groups go to standard error)",
+    )
+    runner.add_argument(
+        "--skip-file",
+        type=Path,
+        metavar="FILE",
+        help="skip the vectors named in FILE (one id a line; # starts a comment)",
+    )
+    runner.add_argument(
+        "--write-skips",
+        type=Path,
+        metavar="FILE",
+        help="write the vectors that did not agree as a skip file (known failures, for CI)",
+    )
     runner.add_argument(
         "--rerun", type=Path, metavar="REPORT", help="only the vectors of an earlier --report"
     )
@@ -216,11 +241,61 @@ def select(
     return [v for i, v in enumerate(vectors) if i in picked or v["id"] in named]
 
 
+def _skips(path: Path | None) -> frozenset[str]:
+    """The vector ids of a skip file: one a line, blank lines and ``#`` comments ignored."""
+    if path is None:
+        return frozenset()
+    try:
+        data = read_regular_file(path, MAX_SKIP_BYTES)
+    except InputFileError as error:
+        raise RunNotDone(str(error)) from None
+    text = data.decode("utf-8", "replace")
+    return frozenset(w for line in text.splitlines() if (w := line.split("#", 1)[0].strip()))
+
+
+MAX_SKIP_BYTES = 16 * 1024 * 1024
+
+
+def skip_file(report: RunReport) -> str:
+    """The vectors that did not agree, as a skip file: one id a line, its group as a comment."""
+    lines = ["# vectors that did not agree: schotten conformance run --skip-file THIS"]
+    lines += [f"{o.vector}  # {o.kind}: {shown(o.signature, 100)}" for o in report.disagreements]
+    return "\n".join(lines) + "\n"
+
+
+def _matcher(pattern: str | None) -> Callable[[dict[str, Any]], bool] | None:
+    if pattern is None:
+        return None
+    try:
+        found = re.compile(pattern).search
+    except re.error as error:
+        raise RunNotDone(f"--pattern: not a regular expression ({error})") from None
+    return lambda v: bool(found(str(v.get("id", ""))) or found(str(v.get("pins", ""))))
+
+
 def _run(args: argparse.Namespace) -> int:
     try:
         engine_argv(args.engine)  # a mistake in the command is the user's, said before any work
     except EngineFailure as failure:
         raise RunNotDone(f"--engine: {failure}") from None
+    matches = _matcher(args.pattern)
+    # Stopped from the first instant: a signal while the suite is read still ends the run with
+    # its tally printed and its files written.
+    with _stopped_by_signals():
+        try:
+            chosen, left_out = _chosen(args, matches)
+        except Interrupted:
+            report = RunReport(shown(args.engine), stopped="interrupted")
+            _finishing()
+            _print_report(report, args)
+            _write_files(report, args)
+            return EXIT_INCOMPLETE
+        return _run_chosen(args, chosen, left_out)
+
+
+def _chosen(
+    args: argparse.Namespace, matches: Callable[[dict[str, Any]], bool] | None
+) -> tuple[list[tuple[str, list[dict[str, Any]]]], dict[str, int]]:
     listed = suite.kinds(args.suite)  # the manifest lists every kind: a cut suite is refused
     rerun = read_report(args.rerun) if args.rerun is not None else None
     chosen: list[tuple[str, list[dict[str, Any]]]] = []
@@ -233,13 +308,23 @@ def _run(args: argparse.Namespace) -> int:
             count = listed[kind].get("vectors", 0) if only is None else 0
             left_out[kind] = count if args.limit is None else min(args.limit, count)
             continue
-        chosen.append((kind, select(suite.load(args.suite, kind), args.limit, only)))
+        vectors = suite.load(args.suite, kind)
+        if matches is not None:
+            vectors = [v for v in vectors if matches(v)]
+        chosen.append((kind, select(vectors, args.limit, only)))
     if args.vector:
         found = {v["id"] for _, vs in chosen for v in vs}
         missing = [ident for ident in args.vector if ident not in found]
         if missing:
             raise RunNotDone(f"no vector {', '.join(missing)} in {args.suite}")
-    chosen = [(k, vs) for k, vs in chosen if vs]
+    return [(k, vs) for k, vs in chosen if vs], left_out
+
+
+def _run_chosen(
+    args: argparse.Namespace,
+    chosen: list[tuple[str, list[dict[str, Any]]]],
+    left_out: dict[str, int],
+) -> int:
     bars: dict[str, Progress] = {}
 
     def progress(kind: str, done: int, total: int) -> None:
@@ -255,24 +340,28 @@ def _run(args: argparse.Namespace) -> int:
             raise
         return engine
 
-    with _stopped_by_signals():
-        try:
-            engine = ProcessEngine(args.engine, args.timeout)
-        except EngineFailure as failure:
-            raise RunNotDone(str(failure)) from None
+    try:
+        engine = ProcessEngine(args.engine, args.timeout)
+    except EngineFailure as failure:
+        raise RunNotDone(str(failure)) from None
+    except Interrupted:
+        tallies = [KindTally(kind, len(vectors)) for kind, vectors in chosen]
+        report = RunReport(shown(args.engine), tallies, stopped="interrupted")
+    else:
         try:
             report = _drive(args, engine, chosen, progress, start)
-            report.tallies = sorted(
-                [
-                    *report.tallies,
-                    *(KindTally(k, n, not_claimed=n) for k, n in left_out.items() if n),
-                ],
-                key=lambda t: KINDS.index(t.kind),
-            )
+        except Interrupted:  # between the handshake and the first vector
+            tallies = [KindTally(kind, len(vectors)) for kind, vectors in chosen]
+            report = RunReport(shown(args.engine), tallies, stopped="interrupted")
         except MalformedVector as error:
             raise RunNotDone(f"{args.suite}: {error}") from None
         finally:
             engine.close()
+    _finishing()
+    report.tallies = sorted(
+        [*report.tallies, *(KindTally(k, n, not_claimed=n) for k, n in left_out.items() if n)],
+        key=lambda t: KINDS.index(t.kind),
+    )
     _print_report(report, args)
     _write_files(report, args)
     if not report.complete:
@@ -287,14 +376,20 @@ def _drive(
     progress: Callable[[str, int, int], None],
     start: Callable[[], Engine],
 ) -> RunReport:
+    # Tallied as not run when the run stops at the handshake: the kinds asked for still show.
+    tallies = [KindTally(kind, len(vectors)) for kind, vectors in chosen]
     try:
         name, declared = handshake(engine, args.start_timeout)
     except EngineFailure as failure:
         return RunReport(
-            shown(args.engine), failure=failure, failed_vector="hello", stopped="handshake"
+            shown(args.engine),
+            tallies,
+            failure=failure,
+            failed_vector="hello",
+            stopped="handshake",
         )
     except Interrupted:
-        return RunReport(shown(args.engine), stopped="interrupted")
+        return RunReport(shown(args.engine), tallies, stopped="interrupted")
     print(f"engine: {name} ({shown(args.engine)})", file=sys.stderr)
     capabilities = declared.narrowed(args.variant, args.kind)
     report = run(
@@ -304,10 +399,19 @@ def _drive(
         capabilities=capabilities,
         restart=start,
         max_restarts=args.max_restarts,
-        fail_on=args.fail_on,
+        # An engine that declares verdicts only is failed on verdicts at most.
+        fail_on=min(args.fail_on, capabilities.claim_level, key=LEVELS.index),
+        skip=_skips(args.skip_file),
     )
     report.engine = name
     return report
+
+
+def _finishing() -> None:
+    """The run is over: a stop signal no longer cuts the printing of its tally or the writing
+    of its files (they take an instant)."""
+    for number in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(number, signal.SIG_IGN)
 
 
 @contextlib.contextmanager
@@ -316,6 +420,7 @@ def _stopped_by_signals() -> Iterator[None]:
     and the engine stopped."""
 
     def stop(signum: int, frame: object) -> None:
+        _finishing()  # once: the tally and the files are then written whole
         raise Interrupted(signal.Signals(signum).name)
 
     previous = {s: signal.signal(s, stop) for s in (signal.SIGTERM, signal.SIGINT)}
@@ -327,7 +432,12 @@ def _stopped_by_signals() -> Iterator[None]:
 
 
 def _print_report(report: RunReport, args: argparse.Namespace) -> None:
-    out = sys.stdout
+    out = sys.stderr if args.json else sys.stdout
+    if args.json:  # the report's lines on standard output, then the counts: for other tools
+        sys.stdout.write(report_lines(report))
+        counts = closing_line(report).replace(",", "").split()
+        tally = {counts[i + 1]: int(counts[i]) for i in range(0, len(counts), 2)}
+        sys.stdout.write(dumps({"summary": tally, "verdict": verdict(report)}) + "\n")
     if report.tallies:
         print(table(report), file=out)
     text = grouped(report, args.engine, args.show)
@@ -337,6 +447,7 @@ def _print_report(report: RunReport, args: argparse.Namespace) -> None:
     if lines:
         print("\n" + "\n".join(lines), file=out)
     print("\n" + verdict(report), file=out)
+    print(closing_line(report), file=out)
 
 
 def _write_files(report: RunReport, args: argparse.Namespace) -> None:
@@ -345,6 +456,9 @@ def _write_files(report: RunReport, args: argparse.Namespace) -> None:
         print(f"report: {args.report}", file=sys.stderr)
     if args.junit is not None:
         write_atomically(args.junit, junit(report))
+    if args.write_skips is not None:
+        write_atomically(args.write_skips, skip_file(report))
+        print(f"skip file: {args.write_skips}", file=sys.stderr)
     if args.cases is not None:
         written = write_cases(report, args.cases)
         print(f"{written} case file(s) in {args.cases}", file=sys.stderr)

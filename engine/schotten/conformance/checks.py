@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from schotten.conformance.client import Engine
+from schotten.conformance.client import Engine, ask_many
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps, game_data, moves_digest
 from schotten.errors import InvalidNotationError, InvalidPositionError
@@ -43,8 +43,13 @@ class Finding:
     answer: dict[str, Any] | None = None
 
 
-def check_vector(kind: str, vector: dict[str, Any], engine: Engine) -> list[Finding]:
-    """What the engine's answers to one vector get wrong (empty: it agrees)."""
+def check_vector(
+    kind: str, vector: dict[str, Any], engine: Engine, *, incremental: bool = False
+) -> list[Finding]:
+    """What the engine's answers to one vector get wrong (empty: it agrees); ``incremental``:
+    the engine keeps a game between requests (``start``, ``step``), so a game is played on it."""
+    if kind == "games" and incremental:
+        return _check_games_kept(vector, engine)
     return _CHECKS[kind](vector, engine)
 
 
@@ -96,6 +101,19 @@ def _ask(engine: Engine, kind: str, request: dict[str, Any], expected: dict[str,
     return _Exchange(kind, request, expected, engine.ask(request))
 
 
+def single_request(kind: str, vector: dict[str, Any]) -> dict[str, Any] | None:
+    """The one request a vector of ``kind`` asks, when its kind asks one request a vector
+    (claims, formations, provable); ``None`` for the others. Known before any answer, so a
+    runner may send it ahead."""
+    if kind == "claims":
+        return {"type": "claim", **{k: vector[k] for k in ("position", "claimer", "stones")}}
+    if kind == "formations":
+        return {"type": "formation", "cards": vector["cards"], "totals_only": vector["totals_only"]}
+    if kind == "provable":
+        return {"type": "provable", "position": vector["position"], "claimer": vector["claimer"]}
+    return None
+
+
 def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     request = {"type": "claim", **{k: vector[k] for k in ("position", "claimer", "stones")}}
     expect = vector["expect"]
@@ -145,11 +163,18 @@ def _check_claims(vector: dict[str, Any], engine: Engine) -> list[Finding]:
         for key, words in (("theirs", "opponent's best"), ("witness", "witness formation")):
             if have.get(key) != want[key]:
                 want_text, have_text = _text(want[key]), _text(have.get(key))
+                # An engine that never gives it (a capability it lacks) is one group, whatever
+                # the reason and the formation expected.
+                signature = (
+                    f"{words} not given"
+                    if have.get(key) is None
+                    else f"{want['reason']}: {words} {_formation_kind(want[key])} → "
+                    f"{_formation_kind(have.get(key))}"
+                )
                 found.append(
                     finding(
                         f"stone {n} {words}: expected {want_text}, engine {have_text}",
-                        f"{want['reason']}: {words} {_formation_kind(want[key])} → "
-                        f"{_formation_kind(have.get(key))}",
+                        signature,
                         "all",
                     )
                 )
@@ -262,6 +287,8 @@ def _check_moves(vector: dict[str, Any], engine: Engine) -> list[Finding]:
 
 
 def _check_games(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    """A game on an engine that answers each request alone: the position sent at every move,
+    the legal moves listed, the move applied, the position it answers sent next."""
     position = vector["position"]
     full = vector.get("legal")
     answer: dict[str, Any] = {}
@@ -271,43 +298,91 @@ def _check_games(vector: dict[str, Any], engine: Engine) -> list[Finding]:
             {"moves": full[step]} if full is not None else {"count": count, "digest": digest}
         )
         listed = _ask(engine, "games", {"type": "legal", "position": position}, expected)
-        error = _error(listed.answer)
-        if error:
-            return [listed.finding(f"step {step}: {error[0]}", error[1])]
-        moves = listed.answer.get("moves")
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            text = f"step {step}: nonsense answer: 'moves' is not a list of moves"
-            return [listed.finding(text, "not a list of moves")]
-        if len(moves) != count or moves_digest(moves) != digest:
-            problem = (
-                f"step {step} (before '{move}'): {count} legal moves expected (digest {digest}), "
-                f"the engine listed {len(moves)} (digest {moves_digest(moves)})"
-            )
-            if full is not None:
-                missing = sorted(set(full[step]) - set(moves))
-                extra = sorted(set(moves) - set(full[step]))
-                problem += f"; missing {missing[:8]}, extra {shown(dumps(extra[:8]))}"
-            phase = position.get("phase") if isinstance(position, dict) else None
-            return [listed.finding(problem, f"the legal moves at a {_text(phase)} step")]
+        wrong = _legal_finding(listed, step, move, vector)
+        if wrong is not None:
+            return [wrong]
         request = {"type": "apply", "position": position, "move": move}
         applied = _ask(engine, "games", request, {"ok": True})
         answer = applied.answer
         if answer.get("ok") is not True or not isinstance(answer.get("position"), dict):
-            error = _error(answer)
-            why = error[0] if error else f"refused it ({_text(answer.get('rule'))})"
-            text = f"step {step}: '{move}' is legal: the engine {why}"
-            return [applied.finding(text, "a legal move refused")]
+            return [_refused(applied, step, move)]
         position = answer["position"]
+    return _ending(vector, position.get("outcome"), answer.get("points"))
+
+
+def _refused(applied: _Exchange, step: int, move: str) -> Finding:
+    error = _error(applied.answer)
+    why = error[0] if error else f"refused it ({_text(applied.answer.get('rule'))})"
+    return applied.finding(
+        f"step {step}: '{move}' is legal: the engine {why}", "a legal move refused"
+    )
+
+
+def _legal_finding(
+    asked: _Exchange, step: int, move: str, vector: dict[str, Any]
+) -> Finding | None:
+    """What is wrong with the legal moves listed before ``step`` (``None``: nothing)."""
+    error = _error(asked.answer)
+    if error:
+        return asked.finding(f"step {step}: {error[0]}", error[1])
+    moves = asked.answer.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        return asked.finding(
+            f"step {step}: nonsense answer: 'moves' is not a list of moves", "not a list of moves"
+        )
+    count, digest = vector["legal_counts"][step], vector["legal_digests"][step]
+    if len(moves) == count and moves_digest(moves) == digest:
+        return None
+    problem = (
+        f"step {step} (before '{move}'): {count} legal moves expected (digest {digest}), "
+        f"the engine listed {len(moves)} (digest {moves_digest(moves)})"
+    )
+    full = vector.get("legal")
+    if full is not None:
+        missing = sorted(set(full[step]) - set(moves))
+        extra = sorted(set(moves) - set(full[step]))
+        problem += f"; missing {missing[:8]}, extra {shown(dumps(extra[:8]))}"
+    # Grouped by the move's first word (play, claim, draw, pass, return): the step it is at.
+    return asked.finding(problem, f"the legal moves before a {shown(move.split(' ')[0], 20)} move")
+
+
+def _check_games_kept(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    """A game on an engine that keeps it: ``start`` from the vector's position, then one
+    ``step`` a move, all sent at once (each request is known before any answer: the moves are
+    the vector's). The same checks as a game sent whole at every move: the legal moves before
+    each move, the move accepted, the outcome and the points at the end."""
+    moves = vector["moves"]
+    full = vector.get("legal")
+    requests = [
+        {"type": "start", "position": vector["position"]},
+        *({"type": "step", "move": move} for move in moves),
+    ]
+    answers = ask_many(engine, requests)
+    last: dict[str, Any] = {}
+    for step, move in enumerate(moves):
+        expected: dict[str, Any] = (
+            {"moves": full[step]}
+            if full is not None
+            else {"count": vector["legal_counts"][step], "digest": vector["legal_digests"][step]}
+        )
+        listed = _Exchange("games", requests[step], expected, answers[step])
+        wrong = _legal_finding(listed, step, move, vector)
+        if wrong is not None:
+            return [wrong]
+        applied = _Exchange("games", requests[step + 1], {"ok": True}, answers[step + 1])
+        last = applied.answer
+        if last.get("ok") is not True:
+            return [_refused(applied, step, move)]
+    return _ending(vector, last.get("outcome"), last.get("points"))
+
+
+def _ending(vector: dict[str, Any], outcome: Any, points: Any) -> list[Finding]:
     found = []
-    outcome = position.get("outcome")
     if outcome != vector["outcome"]:
         text = f"outcome: expected {dumps(vector['outcome'])}, engine {shown(dumps(outcome))}"
         found.append(Finding(text, "games: the outcome", "verdict"))
-    if answer.get("points") != vector["points"]:
-        text = (
-            f"points: expected {dumps(vector['points'])}, engine "
-            f"{shown(dumps(answer.get('points')))}"
-        )
+    if points != vector["points"]:
+        text = f"points: expected {dumps(vector['points'])}, engine {shown(dumps(points))}"
         found.append(Finding(text, "games: the points", "verdict"))
     return found
 

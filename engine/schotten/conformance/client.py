@@ -30,9 +30,9 @@ from typing import Any, Protocol
 
 from schotten import json_input
 from schotten.conformance.capabilities import Capabilities
-from schotten.conformance.protocol import ENGINE_NAME, handle
+from schotten.conformance.protocol import ENGINE_NAME, Session, handle
 from schotten.conformance.shown import shown
-from schotten.conformance.wire import MAX_LINE, PROTOCOL, dumps
+from schotten.conformance.wire import MAX_LINE, MAX_VALUES, PROTOCOL, dumps
 
 STDERR_LINES = 8  # the last lines of standard error kept for a report
 STDERR_WIDTH = 200  # characters kept of each
@@ -47,6 +47,7 @@ class EngineFailure(Exception):
     def __init__(self, what: str, message: str) -> None:
         super().__init__(message)
         self.what = what  # crashed | hung | nonsense | cannot-start
+        self.request: dict[str, Any] | None = None  # the request whose answer did not come
 
 
 class Engine(Protocol):
@@ -57,15 +58,36 @@ class Engine(Protocol):
     def close(self) -> None: ...
 
 
+def ask_many(engine: Engine, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The answers to ``requests``, in order: sent all at once when the engine can take them so
+    (requests that do not depend on the answers before them), else one by one."""
+    many = getattr(engine, "ask_many", None)
+    if many is not None:
+        answers: list[dict[str, Any]] = many(requests)
+        return answers
+    answers = []
+    for request in requests:
+        try:
+            answers.append(engine.ask(request))
+        except EngineFailure as failure:
+            failure.request = request
+            raise
+    return answers
+
+
 class LocalEngine:
     """This engine, answering in this process (the tests' reference, and the fastest path)."""
 
     name = ENGINE_NAME
 
+    def __init__(self) -> None:
+        self._session = Session()
+
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         # Through JSON text both ways, as over a pipe, so that nothing is shared by reference.
-        answer: dict[str, Any] = json.loads(dumps(handle(json.loads(dumps(request)))))
-        return answer
+        answer = handle(json.loads(dumps(request)), self._session)
+        copied: dict[str, Any] = json.loads(dumps(answer))
+        return copied
 
     def close(self) -> None:
         pass
@@ -130,17 +152,52 @@ class ProcessEngine:
     def ask(self, request: dict[str, Any], timeout: float | None = None) -> dict[str, Any]:
         """One request, one answer within ``timeout`` seconds (default: the engine's)."""
         limit = self.timeout if timeout is None else timeout
-        deadline = time.monotonic() + limit
+        return self._await(self._send(request), request, limit, whole=True)
+
+    def ask_many(self, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The answers to ``requests``, sent at once and answered in order: each answer within
+        the time limit of the one before it. Every answer is read, even after a wrong one, so
+        that none is left to be taken for a stray line later."""
+        idents = [self._send(request) for request in requests]
+        answers = []
+        for ident, request in zip(idents, requests, strict=True):
+            try:
+                answers.append(self._await(ident, request, self.timeout, whole=False))
+            except EngineFailure as failure:
+                failure.request = request
+                raise
+        return answers
+
+    def send(self, request: dict[str, Any]) -> int:
+        """Send a request without waiting: its id, for :meth:`receive`."""
+        return self._send(request)
+
+    def receive(self, ident: int, request: dict[str, Any]) -> dict[str, Any]:
+        """The answer to a request sent by :meth:`send` (answers come in the order asked)."""
+        try:
+            return self._await(ident, request, self.timeout, whole=False)
+        except EngineFailure as failure:
+            failure.request = request
+            raise
+
+    def _send(self, request: dict[str, Any]) -> int:
         self._asked += 1
-        ident = self._asked
-        self._outgoing += (dumps({**request, "id": ident}) + "\n").encode("utf-8")
+        self._outgoing += (dumps({**request, "id": self._asked}) + "\n").encode("utf-8")
+        return self._asked
+
+    def _await(
+        self, ident: int, request: dict[str, Any], limit: float, *, whole: bool
+    ) -> dict[str, Any]:
+        """The answer of id ``ident``, within ``limit`` seconds; ``whole``: and the requests
+        all written."""
+        deadline = time.monotonic() + limit
         strays_before = self.stray_lines
         kind = shown(str(request.get("type")), 20)
         answer = None
         while True:
             while self._lines and answer is None:
                 answer = self._answer(self._lines.popleft(), ident)
-            if answer is not None and not self._outgoing:
+            if answer is not None and (not whole or not self._outgoing):
                 return answer
             if time.monotonic() >= deadline:
                 self.close()
@@ -163,7 +220,7 @@ class ProcessEngine:
         if not line.strip():
             return None
         try:
-            answer = json_input.loads(line, MAX_LINE)
+            answer = json_input.loads(line, MAX_LINE, MAX_VALUES)
         except json_input.JsonInputError as error:
             self._stray(f"not JSON ({error.message}): {shown(line.decode('utf-8', 'replace'))}")
             return None

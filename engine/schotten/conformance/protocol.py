@@ -18,6 +18,12 @@ a worked exchange):
   ``{"ok": false, "rule": <rule id>}``.
 - ``perft`` (``position``, ``depth``, ``divide``): ``{"nodes": N}`` (and ``"divide"``: the count
   under each first move).
+- ``start`` (``position``) and ``step`` (``move``), for an engine that declares
+  ``"incremental": true``: ``start`` keeps the position and answers ``{"moves": [...]}``; ``step``
+  plays a move on the position kept and answers ``{"ok": true, "moves": [...], "outcome": ...,
+  "points": ...}`` (the legal moves after it, the game's outcome and points when it ended) or
+  ``{"ok": false, "rule": <rule id>}`` (nothing changed). A whole game is then one ``start`` and
+  one ``step`` a move, without the position sent and read again at every move.
 
 A request this engine cannot read is answered ``{"error": <code>, "message": ...}`` (codes:
 ``bad-request``, ``bad-position``, ``bad-move``, ``unsupported-protocol``; ``internal-error``
@@ -41,13 +47,14 @@ from typing import Any, BinaryIO, TextIO
 
 from schotten import json_input
 from schotten.board import Board, Player
-from schotten.cards import Card, Tactic, is_wild, parse_card
+from schotten.cards import Card, Tactic, is_wild
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.wire import (
     KINDS,
     MAX_LINE,
+    MAX_VALUES,
     PROTOCOL,
     dumps,
     formation_data,
@@ -66,6 +73,8 @@ from schotten.position_data import board_from_data
 
 ENGINE_NAME = "schotten (reference)"
 SUPPORTS = {"variants": ["base", "tactical"], "kinds": list(KINDS), "claim_step": True}
+"""What this engine declares; ``"incremental": true`` is added on a connection that keeps a game
+(a :class:`Session`: ``serve``), not where each request is answered alone."""
 MAX_PERFT_DEPTH = 8  # deeper requests are refused: they would run for hours
 
 
@@ -83,8 +92,16 @@ def request_id(request: Any) -> int | None:
     return ident if type(ident) is int else None
 
 
-def handle(request: Any) -> dict[str, Any]:
-    """The answer to one decoded request (an error answer for anything malformed)."""
+class Session:
+    """What one connection keeps between requests: the game of ``start`` and ``step``."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+
+
+def handle(request: Any, session: Session | None = None) -> dict[str, Any]:
+    """The answer to one decoded request (an error answer for anything malformed); ``session``
+    keeps the game of ``start`` and ``step`` (none: those are refused)."""
     ident = request_id(request)
     head: dict[str, Any] = {} if ident is None else {"id": ident}
     try:
@@ -96,19 +113,19 @@ def handle(request: Any) -> dict[str, Any]:
         answer = _HANDLERS.get(str(kind)) if isinstance(kind, str) else None
         if answer is None:
             raise RequestError("bad-request", f"unknown request type {kind!r}")
-        return {**head, **answer(request)}
+        return {**head, **answer(request, session)}
     except RequestError as error:
         return {**head, "error": error.code, "message": _short(str(error))}
 
 
-def handle_line(line: str | bytes) -> str:
+def handle_line(line: str | bytes, session: Session | None = None) -> str:
     """:func:`handle` on one line of JSON text; the answer as one line (no newline)."""
     try:
-        request = json_input.loads(line, MAX_LINE)
+        request = json_input.loads(line, MAX_LINE, MAX_VALUES)
     except json_input.JsonInputError as error:
         return dumps({"error": "bad-request", "message": str(error)})
     try:
-        return dumps(handle(request))
+        return dumps(handle(request, session))
     except Exception as error:  # a bug of ours: answered, so that the runner reports it
         ident = request_id(request)
         head: dict[str, Any] = {} if ident is None else {"id": ident}
@@ -129,6 +146,7 @@ def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdou
 
     Lines are read at most :data:`MAX_LINE` bytes at a time: a longer line is answered as a bad
     request and the rest of it skipped chunk by chunk, so that memory stays bounded."""
+    session = Session()
     while True:
         line = source.readline(MAX_LINE + 1)
         if not line:
@@ -139,7 +157,7 @@ def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdou
             sink.write(dumps({"error": "bad-request", "message": message}) + "\n")
             sink.flush()
         elif line.strip():
-            sink.write(handle_line(line) + "\n")
+            sink.write(handle_line(line, session) + "\n")
             sink.flush()
 
 
@@ -191,13 +209,14 @@ def apply_answer(game: Game, move: str) -> dict[str, Any]:
     return {"ok": True, "position": game_data(after), "points": points}
 
 
-def _hello(request: Mapping[str, Any]) -> dict[str, Any]:
+def _hello(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]:
     if request.get("protocol") != PROTOCOL:
         raise RequestError(
             "unsupported-protocol",
             f"this engine speaks {PROTOCOL}, not {request.get('protocol')!r}",
         )
-    return {"protocol": PROTOCOL, "engine": ENGINE_NAME, "supports": SUPPORTS}
+    supports = SUPPORTS if session is None else {**SUPPORTS, "incremental": True}
+    return {"protocol": PROTOCOL, "engine": ENGINE_NAME, "supports": supports}
 
 
 def _claimer(request: Mapping[str, Any]) -> Player:
@@ -241,11 +260,14 @@ def _formation(request: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(totals_only, bool):
         raise RequestError("bad-request", "totals_only: true or false")
     try:
-        cards = tuple(parse_card(t) for t in texts if isinstance(t, str))
+        cards = tuple(json_input.card_from_text(t) for t in texts if isinstance(t, str))
     except InvalidNotationError as error:
         raise RequestError("bad-request", f"cards: {error}") from None
     if len(cards) != len(texts):
         raise RequestError("bad-request", "cards: strings in the card notation")
+    impossible = json_input.copies_problem(cards, side=True)
+    if impossible is not None:
+        raise RequestError("bad-request", f"cards: no deck holds this side: {impossible}")
     if any(isinstance(c, Tactic) and not is_wild(c) for c in cards):
         raise RequestError("bad-request", "cards: only Clan cards and elite troops make a side")
     return {"formation": formation_data(side_formation(cards, totals_only))}
@@ -258,9 +280,7 @@ def _legal(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
     game = _read(Game.from_dict, request)
-    move = request.get("move")
-    if not isinstance(move, str):
-        raise RequestError("bad-request", "move: a move in the move notation")
+    move = _move(request)
     try:
         return apply_answer(game, move)
     except InvalidNotationError as error:
@@ -293,20 +313,67 @@ def _read(reader: Callable[[Any], Any], request: Mapping[str, Any]) -> Any:
         raise RequestError("bad-position", f"unreadable position ({error})") from None
 
 
-_HANDLERS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
+def _move(request: Mapping[str, Any]) -> str:
+    move = request.get("move")
+    if not isinstance(move, str):
+        raise RequestError("bad-request", "move: a move in the move notation")
+    problem = json_input.not_ascii(move)
+    if problem is not None:
+        raise RequestError("bad-move", f"move: {problem}")
+    return move
+
+
+def _start(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]:
+    if session is None:
+        raise RequestError("bad-request", "start: this connection keeps no position")
+    game = _read(Game.from_dict, request)
+    session.game = game
+    return {"moves": [str(m) for m in game.legal_moves()]}
+
+
+def _step(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]:
+    game = session.game if session is not None else None
+    if game is None:
+        raise RequestError("bad-request", "step: no position kept (a start request comes first)")
+    move = _move(request)
+    try:
+        game.apply(move)
+    except IllegalActionError as error:
+        return {"ok": False, "rule": str(error.rule)}
+    except InvalidNotationError as error:
+        raise RequestError("bad-move", str(error)) from None
+    points = None
+    if game.outcome is not None:
+        first, second = round_points(game)
+        points = {"first": first, "second": second}
+    outcome = game_data(game)["outcome"] if game.outcome is not None else None
+    moves = [] if game.outcome is not None else [str(m) for m in game.legal_moves()]
+    return {"ok": True, "moves": moves, "outcome": outcome, "points": points}
+
+
+def _stateless(
+    answer: Callable[[Mapping[str, Any]], dict[str, Any]],
+) -> Callable[[Mapping[str, Any], Session | None], dict[str, Any]]:
+    return lambda request, _session: answer(request)
+
+
+_HANDLERS: dict[str, Callable[[Mapping[str, Any], Session | None], dict[str, Any]]] = {
     "hello": _hello,
-    "claim": _claim,
-    "provable": _provable,
-    "formation": _formation,
-    "legal": _legal,
-    "apply": _apply,
-    "perft": _perft,
+    "claim": _stateless(_claim),
+    "provable": _stateless(_provable),
+    "formation": _stateless(_formation),
+    "legal": _stateless(_legal),
+    "apply": _stateless(_apply),
+    "perft": _stateless(_perft),
+    "start": _start,
+    "step": _step,
 }
 
 __all__ = [
     "ENGINE_NAME",
     "SUPPORTS",
     "RequestError",
+    "Session",
     "apply_answer",
     "claim_answers",
     "handle",

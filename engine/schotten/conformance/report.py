@@ -17,7 +17,7 @@ from pathlib import Path
 from schotten import json_input
 from schotten._files import InputFileError, read_regular_file
 from schotten.conformance.checks import LEVELS
-from schotten.conformance.runner import Outcome, RunReport
+from schotten.conformance.runner import NOTHING_CHECKED, Outcome, RunReport
 from schotten.conformance.suite import json_lines
 from schotten.conformance.wire import dumps
 
@@ -35,12 +35,16 @@ class Group:
         return min(self.outcomes, key=lambda o: (o.size, o.vector))
 
 
-def groups(outcomes: Iterable[Outcome]) -> list[Group]:
-    """The outcomes by signature, largest group first (then by signature, for a stable order)."""
+def groups(outcomes: Iterable[Outcome], fail_on: str = "all") -> list[Group]:
+    """The outcomes by signature: the groups that fail the run at ``fail_on`` first, largest
+    group first within each (then by signature, for a stable order)."""
     found: dict[tuple[str, str], list[Outcome]] = {}
     for outcome in outcomes:
         found.setdefault((outcome.kind, outcome.signature), []).append(outcome)
-    ordered = sorted(found.items(), key=lambda item: (-len(item[1]), item[0]))
+    ordered = sorted(
+        found.items(),
+        key=lambda item: (not item[1][0].counts_at(fail_on), -len(item[1]), item[0]),
+    )
     return [Group(kind, signature, tuple(items)) for (kind, signature), items in ordered]
 
 
@@ -89,11 +93,14 @@ def example_lines(outcome: Outcome, engine: str) -> list[str]:
 
 def grouped(report: RunReport, engine: str, show: int) -> str:
     """The disagreements and failures, one block a group, ``show`` groups in full."""
-    found = groups(report.outcomes)
+    found = groups(report.outcomes, report.fail_on)
     if not found:
         return ""
     total = sum(len(g.outcomes) for g in found)
-    lines = [f"{total} vectors did not agree, in {len(found)} group(s), largest first:"]
+    lines = [
+        f"{total} vectors did not agree, in {len(found)} group(s), those failing the run first, "
+        "largest first:"
+    ]
     for number, group in enumerate(found[:show], 1):
         example = group.example
         counted = "" if example.counts_at(report.fail_on) else f" (not failing at {report.fail_on})"
@@ -124,6 +131,11 @@ def verdict(report: RunReport) -> str:
     not_claimed = sum(t.not_claimed for t in report.tallies)
     covered = report.capabilities.describe()
     rest = f"; {not_claimed} not claimed" if not_claimed else ""
+    if report.stopped == NOTHING_CHECKED:
+        return (
+            f"INCOMPLETE: nothing was checked: no vector asked is within what the engine "
+            f"declares ({covered}){rest}; a run that checks nothing does not pass"
+        )
     if not report.complete:
         return (
             f"INCOMPLETE: the run could not be done ({report.stopped or 'the engine failed'}); "
@@ -131,6 +143,16 @@ def verdict(report: RunReport) -> str:
         )
     head = f"PASS: conformant on {covered}" if report.ok else f"FAIL on {covered}"
     return f"{head}: {agreed}/{claimed} vectors agree ({report.engine}){rest}"
+
+
+def closing_line(report: RunReport) -> str:
+    """``N passed, N failed, N errored, N skipped``: the run's last line, as CommonMark's spec
+    tests and toml-test end theirs (skipped: not claimed, skipped by a file, or not run)."""
+    passed = sum(t.agreed for t in report.tallies)
+    failed = sum(t.disagreed for t in report.tallies)
+    errored = sum(t.failed for t in report.tallies)
+    skipped = sum(t.vectors for t in report.tallies) - passed - failed - errored
+    return f"{passed} passed, {failed} failed, {errored} errored, {skipped} skipped"
 
 
 def summary(report: RunReport) -> list[str]:
@@ -199,18 +221,20 @@ def read_report(path: Path) -> dict[str, set[str]]:
 
 
 def junit(report: RunReport) -> str:
-    """JUnit XML: a test suite a kind, a test case a vector asked."""
+    """JUnit XML: a test suite a kind, a test case a vector: asked, or skipped (not claimed or
+    not run, by id when it was read, else numbered), so that the counts add up."""
     by_vector = {(o.kind, o.vector): o for o in report.outcomes}
     root = ET.Element("testsuites", name=f"schotten conformance: {report.engine}")
     for tally in report.tallies:
+        skipped = tally.vectors - len(tally.asked)
         suite = ET.SubElement(
             root,
             "testsuite",
             name=tally.kind,
-            tests=str(len(tally.asked)),
+            tests=str(tally.vectors),
             failures=str(tally.disagreed),
             errors=str(tally.failed),
-            skipped=str(tally.not_claimed + tally.not_run),
+            skipped=str(skipped),
         )
         for ident in tally.asked:
             case = ET.SubElement(suite, "testcase", classname=tally.kind, name=ident)
@@ -220,5 +244,9 @@ def junit(report: RunReport) -> str:
             tag = "failure" if outcome.status == "disagree" else "error"
             element = ET.SubElement(case, tag, message=outcome.signature, type=outcome.status)
             element.text = "\n".join(f.text for f in outcome.findings)
+        names = [*tally.passed_over, *(f"#{n}" for n in range(len(tally.passed_over), skipped))]
+        for ident in names[:skipped]:
+            case = ET.SubElement(suite, "testcase", classname=tally.kind, name=ident)
+            ET.SubElement(case, "skipped", message="not claimed or not run")
     ET.indent(root)
     return ET.tostring(root, encoding="unicode", xml_declaration=True) + "\n"

@@ -14,18 +14,29 @@ difference).
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from schotten.conformance.capabilities import Capabilities
-from schotten.conformance.checks import LEVELS, Finding, check_vector
-from schotten.conformance.client import STRAY_SHOWN, Engine, EngineFailure, ProcessEngine
+from schotten.conformance.checks import LEVELS, Finding, check_vector, single_request
+from schotten.conformance.client import (
+    STRAY_SHOWN,
+    Engine,
+    EngineFailure,
+    ProcessEngine,
+    ask_many,
+)
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps
 from schotten.errors import SchottenError
 
 FAILED = ("hung", "crashed", "nonsense")
+
+
+NOTHING_CHECKED = "nothing checked"
+"""Why a run stopped that asked no vector: it could not be done (exit 2), never a pass."""
 
 
 class MalformedVector(SchottenError, ValueError):
@@ -75,12 +86,15 @@ class KindTally:
     disagreed: int = 0
     failed: int = 0  # hung, crashed or nonsense
     not_claimed: int = 0
+    skipped: int = 0  # named by a skip file
     levels: dict[str, int] = field(default_factory=dict)  # agreed at each level (claims)
     asked: list[str] = field(default_factory=list)  # the ids of the vectors asked
+    passed_over: list[str] = field(default_factory=list)  # the ids of those not claimed
 
     @property
     def not_run(self) -> int:
-        return self.vectors - self.agreed - self.disagreed - self.failed - self.not_claimed
+        done = self.agreed + self.disagreed + self.failed + self.not_claimed + self.skipped
+        return self.vectors - done
 
 
 @dataclass
@@ -121,6 +135,7 @@ def run(
     restart: Callable[[], Engine] | None = None,
     max_restarts: int = 5,
     fail_on: str = "all",
+    skip: frozenset[str] = frozenset(),
 ) -> RunReport:
     """Ask ``engine`` every vector of each ``(kind, vectors)`` it covers; never raises for the
     engine. ``restart()`` starts a fresh engine after a failure (none: a failure ends the
@@ -129,9 +144,12 @@ def run(
     report.tallies = [KindTally(kind, len(vs)) for kind, vs in suite]
     started: list[Engine] = []
     try:
-        _run(report, engine, suite, progress, restart, max_restarts, started)
+        _run(report, engine, suite, progress, restart, max_restarts, started, skip)
     except (Interrupted, KeyboardInterrupt):
         report.stopped = "interrupted"
+    else:
+        if report.complete and not any(t.asked for t in report.tallies):
+            report.stopped = NOTHING_CHECKED
     finally:
         for each in (engine, *started):
             _gather_strays(report, each)
@@ -148,19 +166,32 @@ def _run(
     restart: Callable[[], Engine] | None,
     max_restarts: int,
     started: list[Engine],
+    skip: frozenset[str] = frozenset(),
 ) -> None:
-    covers = report.capabilities.covers
+    def covers(kind: str, vector: dict[str, Any]) -> bool:
+        return vector.get("id") not in skip and report.capabilities.covers(kind, vector)
+
     for tally, (kind, vectors) in zip(report.tallies, suite, strict=True):
         if kind == "claims":
             tally.levels = dict.fromkeys(LEVELS, 0)
+        ahead = _Ahead.over(engine)
+        queued = 0  # the vectors up to this index are sent ahead (when they can be)
         for done, vector in enumerate(vectors, 1):
             if not covers(kind, vector):
-                tally.not_claimed += 1
+                if vector.get("id") in skip:
+                    tally.skipped += 1
+                else:
+                    tally.not_claimed += 1
+                tally.passed_over.append(str(vector.get("id")))
                 continue
-            tracked = _Tracked(engine)
+            if ahead is not None:
+                queued = ahead.send_ahead(kind, vectors, max(queued, done - 1), covers)
+            tracked = _Tracked(ahead or engine)
             tally.asked.append(vector["id"])
             try:
-                findings = check_vector(kind, vector, tracked)
+                findings = check_vector(
+                    kind, vector, tracked, incremental=report.capabilities.incremental
+                )
             except EngineFailure as failure:
                 tally.failed += 1
                 report.outcomes.append(_failed(kind, vector, failure, tracked.last_request))
@@ -176,6 +207,7 @@ def _run(
                     report.failure, report.failed_vector = again, "restart"
                     return
                 started.append(engine)
+                ahead, queued = _Ahead.over(engine), done  # the rest is sent again, to it
                 continue
             except (KeyError, TypeError, IndexError, AttributeError) as error:
                 ident = vector.get("id") if isinstance(vector, dict) else None
@@ -223,6 +255,62 @@ def _gather_strays(report: RunReport, engine: Engine) -> None:
         report.stray_examples += examples[: max(0, STRAY_SHOWN - len(report.stray_examples))]
 
 
+WINDOW = 32
+"""Requests sent ahead of the answer awaited, for kinds of one request a vector: the engine
+works while the runner checks, and no round trip is waited for between vectors."""
+
+
+class _Ahead:
+    """A process engine to which the requests of the next vectors are sent before their turn;
+    :meth:`ask` takes the answer of the first one sent when it is the one asked (any other
+    request drains what was sent, then is asked alone)."""
+
+    def __init__(self, engine: ProcessEngine) -> None:
+        self.engine = engine
+        self.name = engine.name
+        self._sent: deque[tuple[dict[str, Any], int]] = deque()
+
+    @classmethod
+    def over(cls, engine: Engine) -> _Ahead | None:
+        return cls(engine) if isinstance(engine, ProcessEngine) else None
+
+    def send_ahead(
+        self,
+        kind: str,
+        vectors: Sequence[dict[str, Any]],
+        start: int,
+        covers: Callable[[str, dict[str, Any]], bool],
+    ) -> int:
+        """Send the requests of the vectors from ``start`` up to a window past the first not
+        answered; the index sent up to."""
+        index = start
+        while len(self._sent) < WINDOW and index < len(vectors):
+            vector = vectors[index]
+            if not covers(kind, vector):
+                index += 1
+                continue
+            try:
+                request = single_request(kind, vector)
+            except (KeyError, TypeError, IndexError, AttributeError):
+                return index  # a damaged vector: its own check says so, in its turn
+            if request is None:
+                return start
+            self._sent.append((request, self.engine.send(request)))
+            index += 1
+        return index
+
+    def ask(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self._sent and self._sent[0][0] == request:
+            sent, ident = self._sent.popleft()
+            return self.engine.receive(ident, sent)
+        while self._sent:
+            self.engine.receive(*reversed(self._sent.popleft()))
+        return self.engine.ask(request)
+
+    def close(self) -> None:
+        self.engine.close()
+
+
 class _Tracked:
     """An engine whose last request is remembered, for the report of a failure."""
 
@@ -234,6 +322,14 @@ class _Tracked:
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         self.last_request = request
         return self.engine.ask(request)
+
+    def ask_many(self, requests: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        try:
+            return ask_many(self.engine, requests)
+        except EngineFailure as failure:
+            # Sent at once: the request blamed is the one whose answer did not come.
+            self.last_request = failure.request
+            raise
 
     def close(self) -> None:
         self.engine.close()

@@ -38,6 +38,12 @@ MAX_LINE = 1024 * 1024
 few kilobytes (a whole position, or the legal moves of one), so a longer line is an error."""
 
 
+MAX_VALUES = 50_000
+"""The most arrays, objects and items either side of the protocol reads in one line: a position
+is a few hundred, the legal moves of one or a perft divide a few hundred more; the limit keeps
+the memory a line costs within a small multiple of its size."""
+
+
 def dumps(data: Any) -> str:
     """One JSON line: compact, keys in the order written, UTF-8 characters kept; a number
     that is not finite is a ``ValueError``."""
