@@ -128,6 +128,16 @@ class View:
         )
 
 
+def legal_moves(game: Game) -> list[Move]:
+    """The mover's legal moves in a game made by :meth:`View.game`.
+
+    Its opponent holds stand-in cards; when the mover can neither place a card nor draw, the
+    deadlock closing may judge those stand-ins unable to play and close that game, while the
+    real opponent can still play: the mover's one move is then to pass.
+    """
+    return game.legal_moves() if game.outcome is None else [Pass()]
+
+
 def choose_move(game: Game, *, seed: int) -> Move:
     """A legal move for ``game.to_move`` at the step the game is at, read from what that player
     may know (:class:`View`); the same view and seed give the same move."""
@@ -143,7 +153,7 @@ def decide(view: View, *, seed: int) -> Move:
     if view.phase is Phase.DRAW:
         return _draw(view)
     game = view.game()
-    moves = game.legal_moves()
+    moves = legal_moves(game)
     if len(moves) == 1:
         return moves[0]
     judge = _Judge(view, random.Random(seed))

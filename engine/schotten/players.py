@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 
-from schotten.bot import View, side_rank
+from schotten.bot import View, legal_moves, side_rank
 from schotten.cards import ClanCard, Tactic
 from schotten.completion import pool_mask
 from schotten.game import Game
@@ -29,7 +29,7 @@ def random_player(game: Game, *, seed: int) -> Move:
     board_game = view.game()
     if view.phase is Phase.CLAIM:
         return Claim(board_game.provable_stones())
-    return random.Random(seed).choice(board_game.legal_moves())
+    return random.Random(seed).choice(legal_moves(board_game))
 
 
 def greedy_player(game: Game, *, seed: int) -> Move:
@@ -40,7 +40,7 @@ def greedy_player(game: Game, *, seed: int) -> Move:
         return Claim(board_game.provable_stones())
     if view.phase is Phase.DRAW:
         return Draw(Deck.CLAN if view.decks[0] else Deck.TACTIC)
-    moves = board_game.legal_moves()
+    moves = legal_moves(board_game)
     if view.phase is not Phase.PLAY:
         return moves[0]
     clan, _ = view.unseen()
