@@ -81,6 +81,13 @@ def pages(options: Options) -> None:
     bench_pages(options.site, options.root)
 
 
+def play(options: Options) -> None:
+    from schotten import bot_bench
+
+    # The computer player on paired deals: win rates with their intervals, move time.
+    bot_bench.run(100 if options.quick else 1000)
+
+
 # Each section imports what it measures only when it runs: a section whose extra is missing does
 # not stop the others from being listed or run.
 SECTIONS: dict[str, Callable[[Options], None]] = {
@@ -91,6 +98,7 @@ SECTIONS: dict[str, Callable[[Options], None]] = {
     "verify": verify,
     "checker": checker,
     "pages": pages,
+    "play": play,
 }
 
 
