@@ -18,7 +18,16 @@ import jinja2
 from markupsafe import Markup
 
 from schotten.casebook import CaseResult
-from schotten.site import SiteCheckError, facts, pictures, proofs, questions, tables, widgets
+from schotten.site import (
+    SiteCheckError,
+    facts,
+    pictures,
+    play_page,
+    proofs,
+    questions,
+    tables,
+    widgets,
+)
 
 
 def render_page(
@@ -190,7 +199,7 @@ def page_functions(
         "verdict_table": table,
         "cases_for": partial(tables.cases_for, results, lang),
     }
-    for module in (facts, pictures, widgets, proofs, questions):
+    for module in (facts, pictures, widgets, play_page, proofs, questions):
         for fname, function in module.jinja_functions(lang).items():
             if fname in functions:
                 raise SiteCheckError(f"{module.__name__}: page function {fname!r} is defined twice")
