@@ -1,6 +1,7 @@
-"""What the claim checker imports in the browser, read from the sources: the engine modules its
-entry point reaches and the standard-library modules those, and Pyodide's own start-up, import
-(:data:`LAZY`). :mod:`schotten.site.runtime` ships exactly these.
+"""What the engine's worker imports in the browser, read from the sources: the engine modules its
+entry points (the claim checker, the game of the « Jouer » page) reach, and the standard-library
+modules those and Pyodide's own start-up import (:data:`LAZY`). :mod:`schotten.site.runtime`
+ships exactly these.
 
 >>> sorted(imported_modules("import json\\nfrom . import x\\nfrom collections.abc import Set"))
 ['collections.abc', 'collections.abc.Set', 'json']
@@ -14,8 +15,9 @@ from collections.abc import Iterable
 from pathlib import Path
 
 ENGINE = Path(__file__).resolve().parents[1]
-# The engine's entry point in the browser: the standard library follows from what it imports.
-ENTRY = "schotten.checker"
+# The engine's entry points in the browser (the claim checker, the « Jouer » page's game): the
+# standard library follows from what they import.
+ENTRIES = ("schotten.checker", "schotten.table_game")
 # What Pyodide imports by name while it starts and answers (pyodide.asm.mjs, pyodide.mjs), and
 # what runs lazily on that path (codecs looked up by name, the exception hook). The browser test
 # starts the checker on this list and answers every published case.
@@ -150,15 +152,15 @@ def stdlib_closure(full: zipfile.ZipFile, roots: Iterable[str]) -> set[str]:
     return kept
 
 
-def engine_modules(entry: str = ENTRY) -> dict[str, set[str]]:
-    """The engine modules ``entry`` can reach, each with the other modules it imports anywhere
+def engine_modules(entries: tuple[str, ...] = ENTRIES) -> dict[str, set[str]]:
+    """The engine modules ``entries`` can reach, each with the other modules it imports anywhere
     (function bodies included). Only the package's top level is looked at: sub-packages such as
     ``site`` and ``casebook`` need more than the standard library and never reach the browser.
     """
     sources = {f"schotten.{path.stem}": path for path in sorted(ENGINE.glob("*.py"))}
     sources["schotten"] = sources.pop("schotten.__init__")
     reached: dict[str, set[str]] = {}
-    todo = [entry, "schotten"]
+    todo = [*entries, "schotten"]
     while todo:
         name = todo.pop()
         if name in reached or name not in sources:
@@ -169,21 +171,21 @@ def engine_modules(entry: str = ENTRY) -> dict[str, set[str]]:
     return reached
 
 
-def engine_sources(entry: str = ENTRY) -> list[Path]:
-    """The engine modules shipped to the browser: those ``entry`` can import (the command line
+def engine_sources(entries: tuple[str, ...] = ENTRIES) -> list[Path]:
+    """The engine modules shipped to the browser: those ``entries`` can import (the command line
     and the pictures stay out)."""
     return sorted(
         ENGINE / ("__init__.py" if name == "schotten" else f"{name.removeprefix('schotten.')}.py")
-        for name in engine_modules(entry)
+        for name in engine_modules(entries)
     )
 
 
-def engine_imports(entry: str = ENTRY) -> set[str]:
-    """The standard-library modules the engine can import from ``entry`` on: every import of
+def engine_imports(entries: tuple[str, ...] = ENTRIES) -> set[str]:
+    """The standard-library modules the engine can import from ``entries`` on: every import of
     every engine module it reaches (function bodies included), engine modules left out."""
     return {
         module
-        for imports in engine_modules(entry).values()
+        for imports in engine_modules(entries).values()
         for module in imports
         if module.split(".")[0] != "schotten"
     }

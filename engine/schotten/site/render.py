@@ -23,6 +23,7 @@ from schotten.site import (
     SiteCheckError,
     facts,
     pictures,
+    play_page,
     proofs,
     questions,
     readback,
@@ -222,7 +223,10 @@ def page_functions(
         "verdict_table": table,
         "cases_for": partial(tables.cases_for, results, lang),
     }
-    given = [(m.__name__, m.jinja_functions(lang)) for m in (facts, pictures, widgets, proofs)]
+    given = [
+        (m.__name__, m.jinja_functions(lang))
+        for m in (facts, pictures, widgets, play_page, proofs)
+    ]
     given.append((questions.__name__, questions.jinja_functions(questions_asked)))
     for module, module_functions in given:
         for fname, function in module_functions.items():

@@ -70,11 +70,20 @@ class Engine {
   }
 
   async check(position) {
+    return this.ask({ type: "check", position });
+  }
+
+  // A request to the « Jouer » page's game (schotten.table_game, in the same worker).
+  async play(request) {
+    return this.ask({ type: "play", request });
+  }
+
+  async ask(message) {
     await this.ready;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ type: "check", id, position });
+      this.worker.postMessage({ ...message, id });
     });
   }
 }
@@ -126,7 +135,8 @@ async function activated(registration) {
   }
 }
 
-function startEngine(version) {
+// The « Jouer » page (assets/play/play.js) starts the same engine, with the same kept files.
+export function startEngine(version) {
   if (engine === null) engine = new Engine(version);
   return engine;
 }

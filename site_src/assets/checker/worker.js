@@ -5,7 +5,9 @@
 //   {type: "ready"}            the engine answers from now on
 //   {type: "failed", message}  the engine could not start
 //   {type: "answer", id, result} | {type: "answer", id, failure}
-// Messages from the page: {type: "check", id, position}.
+// Messages from the page: {type: "check", id, position} (the claim checker), and
+// {type: "play", id, request} (the « Jouer » page: schotten.table_game, one game per worker,
+// imported on the first request; the answer's result is the JSON the session answered).
 
 const HERE = new URL(".", import.meta.url);
 const RUNTIME = new URL("pyodide/", HERE);
@@ -63,7 +65,14 @@ async function start() {
     if (KEPT) keepSnapshot(py);
   }
   const checker = py.pyimport("schotten.checker");
-  return (position) => JSON.parse(checker.check(JSON.stringify(position)));
+  let session = null;
+  return {
+    check: (position) => JSON.parse(checker.check(JSON.stringify(position))),
+    play: (request) => {
+      if (session === null) session = py.pyimport("schotten.table_game").Session();
+      return JSON.parse(session.handle(JSON.stringify(request)));
+    },
+  };
 }
 
 function snapshots() {
@@ -98,11 +107,12 @@ engine.then(
 );
 
 onmessage = async (event) => {
-  const { type, id, position } = event.data;
-  if (type !== "check") return;
+  const { type, id, position, request } = event.data;
+  if (type !== "check" && type !== "play") return;
   try {
-    const judge = await engine;
-    say({ type: "answer", id, result: judge(position) });
+    const calls = await engine;
+    const result = type === "check" ? calls.check(position) : calls.play(request);
+    say({ type: "answer", id, result });
   } catch (error) {
     say({ type: "answer", id, failure: String(error && error.message ? error.message : error) });
   }

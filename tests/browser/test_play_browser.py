@@ -1,0 +1,327 @@
+"""The « Jouer » page in a real browser: whole games against the computer played to their end by
+clicking (base game and Tactical variant, a phone-sized window, the keyboard alone), a refused
+claim shown with its witness, a Tactic card of each kind, the game kept across a reload, the
+downloaded record replayed by ``schotten replay`` with the same result, and axe on the page.
+
+Every move is one the page offers: the test only taps what is enabled, so the page's legal moves
+(the engine's) decide the game; the computer's moves are whatever ``schotten.bot`` chooses.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+from test_accessibility import serious_violations
+
+from schotten.board import Player
+from schotten.cards import Tactic
+from schotten.moves import Banshee, Play, Recruiter, Strategist, Traitor
+from schotten.records import Record
+from schotten.site import labels
+
+LOADING_TIMEOUT = 120_000  # ms: the engine's first start on a busy machine
+MOVE_TIMEOUT = 60_000  # ms: a move of the person and the computer's whole answer
+MAX_ACTIONS = 1500
+ELITE = {"joker", "spy", "shield-bearer"}
+MODES = {"mud-fight", "blind-mans-bluff"}
+RUSES = {"recruiter", "strategist", "banshee", "traitor"}
+IDLE = """() => {
+  const r = document.querySelector('.schotten-play');
+  return r && r.dataset.busy === 'false' && (r.dataset.outcome || r.dataset.toMove === 'you');
+}"""
+
+
+@dataclass
+class Played:
+    """What a game showed: the Tactic cards the person played, the refusals judged."""
+
+    tactics: list[str] = field(default_factory=list)
+    witnesses: int = 0
+    actions: int = 0
+
+
+class Clicker:
+    """Plays the page by clicking (or by the keyboard alone: Tab to the control, then Enter)."""
+
+    def __init__(self, page: Page, *, keyboard: bool = False, wanted: tuple[str, ...] = ()):
+        self.page = page
+        self.root = page.locator(".schotten-play")
+        self.keyboard = keyboard
+        self.wanted = wanted  # Tactic cards to play first, when the page offers them
+        self.played = Played()
+
+    def press(self, target: Locator) -> None:
+        if not self.keyboard:
+            target.click()
+            return
+        handle = target.element_handle()
+        assert handle is not None
+        for _ in range(400):
+            if self.page.evaluate("(el) => document.activeElement === el", handle):
+                break
+            # Forward when the control comes after the focus, back otherwise.
+            before = self.page.evaluate(
+                "(el) => !!(document.activeElement.compareDocumentPosition(el) & 2)", handle
+            )
+            self.page.keyboard.press("Shift+Tab" if before else "Tab")
+        else:
+            raise AssertionError("the control cannot be reached with the keyboard")
+        self.page.keyboard.press("Enter")
+
+    def idle(self) -> None:
+        self.page.wait_for_function(IDLE, timeout=MOVE_TIMEOUT)
+
+    def phase(self) -> str:
+        return str(self.root.get_attribute("data-phase"))
+
+    def play_step(self) -> None:
+        hand = self.root.locator(".schotten-play__hand-card:not([disabled])")
+        cards = [str(c.get_attribute("data-card")) for c in hand.all()]
+        wanted = [c for c in self.wanted if c in cards]
+        clan = [c for c in cards if " " in c]
+        if not cards:
+            self.press(self.root.locator('button[data-move="pass"]'))
+            return
+        card = wanted[0] if wanted else (clan[0] if clan else cards[0])
+        if " " not in card:
+            self.played.tactics.append(card)
+        self.press(self.root.locator(f'.schotten-play__hand-card[data-card="{card}"]').first)
+        stones = self.root.locator(".schotten-play__stone:not([disabled])")
+        if stones.count():
+            self.press(stones.first)
+            return
+        group = self.root.locator(".schotten-play__choices button[data-group]")
+        if group.count():
+            self.press(group.first)
+        self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
+
+    def claim_step(self) -> None:
+        # Every stone where your side is complete is judged; the proven ones are claimed.
+        for column in self.root.locator(".schotten-play__stone-column").all():
+            if column.get_attribute("data-claimed"):
+                continue
+            if column.locator(".side-you li").count() < 3:
+                continue
+            number = column.get_attribute("data-stone")
+            self.press(column.locator(".schotten-play__stone"))
+            self.idle()
+            verdict = self.root.locator(".schotten-play__verdict .schotten-play__proof")
+            expect(verdict).to_have_count(1)
+            if verdict.get_attribute("data-reason") == "opponent-can-beat":
+                witness = verdict.locator(".schotten-play__witness-cards .is-witness")
+                expect(witness.first).to_be_visible()
+                expect(verdict.locator(".schotten-play__witness")).to_be_visible()
+                self.played.witnesses += 1
+            elif verdict.get_attribute("data-granted") == "true":
+                stone = self.root.locator(f'.schotten-play__stone[data-stone="{number}"]')
+                expect(stone).to_have_attribute("aria-pressed", "true")
+        claim = self.root.locator('button[data-move^="claim "]:not([data-move="claim none"])')
+        self.press(claim.first if claim.count() else self.root.locator('[data-move="claim none"]'))
+
+    def draw_step(self) -> None:
+        draws = self.root.locator('button[data-move^="draw "]')
+        tactic = self.root.locator('button[data-move="draw tactic"]')
+        want = any(c not in self.played.tactics for c in self.wanted)
+        self.press(tactic if want and tactic.count() else draws.first)
+
+    def play_to_the_end(self) -> Played:
+        self.idle()
+        while self.root.get_attribute("data-outcome") is None:
+            self.played.actions += 1
+            assert self.played.actions < MAX_ACTIONS
+            phase = self.phase()
+            if phase == "play":
+                self.play_step()
+            elif phase == "claim":
+                self.claim_step()
+            elif phase == "draw":
+                self.draw_step()
+            else:  # the Recruiter's return
+                self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
+            self.idle()
+        return self.played
+
+
+def open_deal(page: Page, site_url: str, lang: str, variant: str, seed: int) -> Locator:
+    prefix = "" if lang == "fr" else "/es"
+    page.goto(f"{site_url}{prefix}/play/#deal={variant[0]}-{seed}")
+    page.evaluate("() => localStorage.clear()")
+    page.reload()
+    root = page.locator(".schotten-play")
+    expect(root).to_have_attribute("data-phase", "play", timeout=LOADING_TIMEOUT)
+    expect(root).to_have_attribute("data-seed", str(seed))
+    expect(root).to_have_attribute("data-variant", variant)
+    return root
+
+
+def replayed(page: Page, root: Locator, tmp_path: Path) -> Record:
+    """The record the page downloads, replayed by ``schotten replay``: the same end as shown."""
+    with page.expect_download() as download:
+        root.locator(".schotten-play__save").click()
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    run = subprocess.run(
+        [sys.executable, "-m", "schotten", "replay", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    record = Record.loads(path.read_text(encoding="utf-8"))
+    game = record.replay()
+    assert game.outcome is not None
+    assert f"game over: {game.outcome}" in run.stdout
+    shown = root.get_attribute("data-outcome")
+    winner = game.outcome.winner
+    assert shown == ("draw" if winner is None else "you" if winner is Player.FIRST else "computer")
+    assert root.get_attribute("data-termination") == str(game.outcome.termination)
+    return record
+
+
+def your_tactics(record: Record) -> set[str]:
+    """The Tactic cards the person (the first player) played, read from the replayed record."""
+    played = set()
+    for action in record.replay().history:
+        if action.player is not Player.FIRST:
+            continue
+        move = action.move
+        if isinstance(move, Play) and isinstance(move.card, Tactic):
+            played.add(str(move.card))
+        elif isinstance(move, (Strategist, Banshee, Traitor, Recruiter)):
+            played.add(move.kind)
+    return played
+
+
+def end_is_said(page: Page, root: Locator, lang: str) -> None:
+    moves = labels(lang)["moves"]
+    winner = root.get_attribute("data-outcome")
+    key = {"you": "won-by-you", "computer": "won-by-opponent", "draw": "draw"}[str(winner)]
+    termination = moves["termination"][str(root.get_attribute("data-termination"))]
+    expect(root.locator(".schotten-play__status")).to_have_text(
+        moves["game"][key] + termination + "."
+    )
+
+
+def test_a_base_game_to_the_end_with_a_refused_claim_and_its_record(
+    page: Page, site_url: str, outside_requests: list[str], tmp_path: Path
+) -> None:
+    witnesses = 0
+    for seed in (12, 13, 14):  # until a refused claim has shown its witness
+        root = open_deal(page, site_url, "fr", "base", seed)
+        played = Clicker(page).play_to_the_end()
+        end_is_said(page, root, "fr")
+        record = replayed(page, root, tmp_path)
+        assert record.seed == seed and str(record.variant) == "base"
+        witnesses += played.witnesses
+        if witnesses:
+            break
+    assert witnesses > 0
+    # The computer's claims carry their proofs, opened from the log.
+    proofs = root.locator('.schotten-play__log li[data-player="computer"] details')
+    if proofs.count():
+        proofs.first.locator("summary").click()
+        expect(proofs.first.locator(".schotten-play__proof").first).to_be_visible()
+    assert outside_requests == []
+
+
+@pytest.mark.parametrize(
+    ("wanted", "kind"),
+    [
+        (("mud-fight", "blind-mans-bluff", "joker", "spy", "shield-bearer"), MODES),
+        (("recruiter", "strategist", "traitor", "banshee", "joker"), RUSES),
+    ],
+    ids=["combat-mode", "ruse"],
+)
+def test_a_tactical_game_to_the_end_playing_tactic_cards(
+    page: Page, site_url: str, tmp_path: Path, wanted: tuple[str, ...], kind: set[str]
+) -> None:
+    for seed in (21, 22, 23):
+        root = open_deal(page, site_url, "fr", "tactical", seed)
+        Clicker(page, wanted=wanted).play_to_the_end()
+        tactics = your_tactics(replayed(page, root, tmp_path))
+        if tactics & kind:
+            break
+    assert tactics & kind, tactics
+
+
+def test_a_tactical_game_on_a_phone_with_an_elite_troop(
+    page: Page, site_url: str, tmp_path: Path
+) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    for seed in (31, 32, 33):
+        root = open_deal(page, site_url, "es", "tactical", seed)
+        board = root.locator(".schotten-play__board")
+        box = board.bounding_box()
+        assert box is not None and box["width"] <= 360
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360, "the page scrolls sideways on a phone"
+        Clicker(page, wanted=("joker", "spy", "shield-bearer")).play_to_the_end()
+        end_is_said(page, root, "es")
+        tactics = your_tactics(replayed(page, root, tmp_path))
+        if tactics & ELITE:
+            break
+    assert tactics & ELITE, tactics
+
+
+def test_a_whole_game_with_the_keyboard_alone(page: Page, site_url: str, tmp_path: Path) -> None:
+    root = open_deal(page, site_url, "fr", "tactical", 41)
+    Clicker(page, keyboard=True, wanted=("strategist", "banshee", "joker")).play_to_the_end()
+    replayed(page, root, tmp_path)
+
+
+def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
+    page: Page, site_url: str
+) -> None:
+    root = open_deal(page, site_url, "fr", "base", 5)
+    player = Clicker(page)
+    player.play_step()
+    player.idle()
+    expect(root).to_have_attribute("data-phase", "claim")
+    undo = root.locator(".schotten-play__undo")
+    expect(undo).to_be_enabled()
+    undo.click()
+    player.idle()
+    expect(root).to_have_attribute("data-phase", "play")
+    expect(root).to_have_attribute("data-moves", "0")
+    for _ in range(3):  # a whole turn: play, claim, draw; the computer answers
+        {"play": player.play_step, "claim": player.claim_step, "draw": player.draw_step}[
+            player.phase()
+        ]()
+        player.idle()
+    moves = root.get_attribute("data-moves")
+    hand = root.locator(".schotten-play__hand-card").evaluate_all(
+        "(cards) => cards.map((c) => c.dataset.card)"
+    )
+    # Your draw is behind you: no undo.
+    expect(undo).to_be_disabled()
+    page.reload()
+    expect(root).to_have_attribute("data-moves", str(moves), timeout=LOADING_TIMEOUT)
+    kept = root.locator(".schotten-play__hand-card").evaluate_all(
+        "(cards) => cards.map((c) => c.dataset.card)"
+    )
+    assert kept == hand
+    saved = json.loads(page.evaluate("() => localStorage.getItem('schotten-play-game')"))
+    assert saved["seed"] == 5 and len(Record.loads(saved["record"]).moves) == int(str(moves))
+
+
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_the_play_page_has_no_serious_accessibility_violation(
+    page: Page, site_url: str, lang: str
+) -> None:
+    root = open_deal(page, site_url, lang, "tactical", 7)
+    player = Clicker(page)
+    player.play_step()
+    player.idle()
+    assert serious_violations(page) == []
+    # The claim step with a verdict on screen.
+    column = root.locator(".schotten-play__stone:not([disabled])").first
+    column.click()
+    player.idle()
+    assert serious_violations(page) == []
