@@ -56,6 +56,9 @@ ENGINES = {
     "test_hostile_server",
 }
 
+# The engines there are programs the conformance tests run, not test modules.
+collect_ignore_glob = ["conformance_engines/*.py"]
+
 
 def families(path: Path) -> set[str]:
     """The markers of the tests in ``path``, by folder and file name."""

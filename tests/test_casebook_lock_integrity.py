@@ -17,9 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_folder
 from schotten.casebook.approve import approve_paths
 from schotten.casebook.files import LOCK_NAME
+from schotten.casebook.folder import load_folder
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 
 VALID = Path(__file__).parent / "data" / "cases" / "valid"

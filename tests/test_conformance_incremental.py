@@ -14,7 +14,8 @@ from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.conformance import suite
 from schotten.conformance.checks import check_vector
 from schotten.conformance.client import LocalEngine
-from schotten.conformance.protocol import PROTOCOL, Session, handle
+from schotten.conformance.protocol import Session, handle
+from schotten.conformance.wire import PROTOCOL
 
 ROOT = Path(__file__).resolve().parents[1]
 SUITE = ROOT / "conformance"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from schotten.casebook import load_folder
 from schotten.casebook.build import load_case
 from schotten.casebook.conformance_suite import stale_problems
 from schotten.casebook.errors import CaseFileError
+from schotten.casebook.folder import load_folder
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.conformance import suite
 

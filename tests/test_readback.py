@@ -10,7 +10,8 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Tactic, parse_card
-from schotten.casebook import load_cases, run_case
+from schotten.casebook import run_case
+from schotten.casebook.folder import load_cases
 from schotten.checker import check_position
 from schotten.claims import judge_claim
 from schotten.formations import FormationKind, evaluate

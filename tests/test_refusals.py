@@ -3,6 +3,7 @@ that reason only, with the rule the conformance vectors still read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -41,12 +42,13 @@ def test_every_refusal_belongs_to_a_rule() -> None:
 def test_a_ruse_on_a_combat_mode_is_refused_because_the_mode_is_on_no_side() -> None:
     board = _board((YOU, 4, "red 5"))
     board = board.with_stone(replace(board.stone(4), mud_fight=Player.SECOND))
-    for verify, move in (
-        (verify_strategist, Strategist(Tactic.MUD_FIGHT, 4, None)),
-        (verify_banshee, Banshee(Tactic.MUD_FIGHT, 4)),
-    ):
+    attempts: tuple[Callable[[], object], ...] = (
+        lambda: verify_strategist(board, YOU, Strategist(Tactic.MUD_FIGHT, 4, None)),
+        lambda: verify_banshee(board, YOU, Banshee(Tactic.MUD_FIGHT, 4)),
+    )
+    for attempt in attempts:
         with pytest.raises(RefusedMove) as info:
-            verify(board, YOU, move)  # type: ignore[operator]
+            attempt()
         assert info.value.refusal is Refusal.MODE_ON_NO_SIDE
 
 

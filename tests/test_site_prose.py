@@ -137,6 +137,8 @@ def test_faq_and_themes_are_tables_with_three_columns(site: Path, lang: str) -> 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_titles_join_with_one_separator(site: Path, lang: str) -> None:
     for page in (*PLAYER_PAGES, "proofs/"):
-        title = unescape(re.search(r"<title>(.*?)</title>", _page(site, lang, page), re.S)[1])
+        found = re.search(r"<title>(.*?)</title>", _page(site, lang, page), re.S)
+        assert found is not None, page
+        title = unescape(found[1])
         assert " - " not in title and title.count("Schotten Totten") == 1, title
         assert title.count("—") <= 1, title

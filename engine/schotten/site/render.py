@@ -224,8 +224,7 @@ def page_functions(
         "cases_for": partial(tables.cases_for, results, lang),
     }
     given = [
-        (m.__name__, m.jinja_functions(lang))
-        for m in (facts, pictures, widgets, play_page, proofs)
+        (m.__name__, m.jinja_functions(lang)) for m in (facts, pictures, widgets, play_page, proofs)
     ]
     given.append((questions.__name__, questions.jinja_functions(questions_asked)))
     for module, module_functions in given:
