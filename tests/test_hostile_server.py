@@ -229,7 +229,7 @@ def test_a_look_alike_letter_is_an_error_naming_the_character_everywhere() -> No
 
 def test_a_look_alike_letter_in_a_case_file_is_refused_at_its_line(tmp_path: Path) -> None:
     # The case schema's card pattern is ASCII: the file's line and column and the text are named.
-    from schotten.casebook import load_case
+    from schotten.casebook.build import load_case
     from schotten.casebook.errors import CaseFileError
 
     source = Path(__file__).resolve().parents[1] / "cases" / "discarded-joker-still-counts.yaml"

@@ -19,7 +19,7 @@ from schotten.site import gate, link_previews, plugin
 from schotten.site.plugin import SchottenPlugin
 
 PAGES = {
-    "index.md": "# Accueil\n\n{% call questions() %}\n**Qui gagne ?** Le premier.\n{% endcall %}\n",
+    "index.md": "# Accueil\n\n{% call questions() %}\n**Qui gagne\u202f?** Le premier.\n{% endcall %}\n",
     "index.es.md": "# Inicio\n\nNada más.\n",
 }
 
@@ -143,11 +143,11 @@ def test_pages_are_the_gates_copies_and_their_questions_go_to_the_head(
     (root / "docs" / "index.md").write_text("# Changed since\n", encoding="utf-8")
     assert site.on_page_read_source(page=page, config=config).startswith("# Accueil")
     markdown = site.on_page_markdown("ignored", page=page, config=config, files=None)  # type: ignore[arg-type]
-    assert "**Qui gagne ?** Le premier." in markdown
+    assert "**Qui gagne\u202f?** Le premier." in markdown
     assert "<!--" not in markdown  # the questions do not travel in the page
     context = site._page_head(cast(TemplateContext, {}), page=page, config=config, nav=None)
     written = cast(dict[str, str], context)["schotten_head"]
-    assert '"@type": "FAQPage"' in written and "Qui gagne ?" in written
+    assert '"@type": "FAQPage"' in written and "Qui gagne\u202f?" in written
     spanish = site._page_head(
         cast(TemplateContext, {}), page=_page("index.es.md"), config=config, nav=None
     )
@@ -167,10 +167,10 @@ def test_structured_data_the_page_does_not_show_is_refused(tmp_path: Path) -> No
     site = SchottenPlugin()
     ld = (
         '<script type="application/ld+json">{"@context": "https://schema.org", "@type": '
-        '"FAQPage", "mainEntity": [{"@type": "Question", "name": "Qui gagne ?", '
+        '"FAQPage", "mainEntity": [{"@type": "Question", "name": "Qui gagne\u202f?", '
         '"acceptedAnswer": {"@type": "Answer", "text": "Le premier."}}]}</script>'
     )
-    shown = f"<html><head>{ld}</head><body><p><strong>Qui gagne ?</strong> Le premier.</p>"
+    shown = f"<html><head>{ld}</head><body><p><strong>Qui gagne\u202f?</strong> Le premier.</p>"
     page = _page("index.md")
     assert site.on_post_page(shown, page=page, config=_config(tmp_path)) == shown
     with pytest.raises(PluginError, match=r"index\.md: refusing to publish structured data"):
