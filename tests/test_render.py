@@ -18,7 +18,8 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
-from schotten.casebook import Case, CaseResult, Publication, load_cases, run_case
+from schotten.casebook import Case, CaseResult, Publication, run_case
+from schotten.casebook.folder import load_cases
 from schotten.casebook.playon import Answer, start_game
 from schotten.checker import position_of
 from schotten.claims import Reason, judge_claim
@@ -422,7 +423,35 @@ def test_moves_name_whose_side_and_which_stone() -> None:
         "Toi — jouer le Traître\u00a0: prendre le 9 bleu de sa Borne 4 pour le poser sur ta Borne 6"
     )
     one = Move.parse("return green 1")
-    assert plays.move_text(Player.FIRST, one, "fr") == "Toi — remettre le 1 vert sous sa pioche"
+    assert (
+        plays.move_text(Player.FIRST, one, "fr") == "Toi — remettre le 1 vert sous la pioche Clan"
+    )
+
+
+def test_returned_cards_go_under_their_own_decks_in_words() -> None:
+    two_clan = Move.parse("return green 1, blue 3")
+    assert plays.move_text(Player.FIRST, two_clan, "fr") == (
+        "Toi — remettre le 1 vert et le 3 bleu sous la pioche Clan"
+    )
+    assert plays.move_text(Player.FIRST, two_clan, "es") == (
+        "Tú — devolver el 1 verde y el 3 azul bajo el mazo de clan"
+    )
+    mixed = Move.parse("return blue 2, traitor")
+    assert plays.move_text(Player.FIRST, mixed, "fr") == (
+        "Toi — remettre le 2 bleu et le Traître, chacune sous sa pioche"
+    )
+    assert plays.move_text(Player.SECOND, Move.parse("pass"), "es") == (
+        "Tu oponente — pasar sin colocar"
+    )
+
+
+def test_a_side_with_no_card_is_said_in_words() -> None:
+    board = _board([(Player.FIRST, 2, c) for c in ("red 7", "red 8", "red 9")], Variant.BASE)
+    (verdict,) = judge_claim(board, Player.FIRST, (2,))
+    fr = " ".join(tables.reasoning(board, verdict, "fr"))
+    es = " ".join(tables.reasoning(board, verdict, "es"))
+    assert "Il n’a encore rien posé" in fr and "(aucune carte)" not in fr
+    assert "Todavía no ha colocado nada" in es and "(ninguna carta)" not in es
 
 
 def test_an_elite_troop_in_an_answer_says_what_it_becomes() -> None:

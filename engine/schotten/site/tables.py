@@ -108,7 +108,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     stone = board.stone(verdict.stone)
     mine = stone.side(Player.FIRST).cards
     theirs = stone.side(Player.SECOND).cards
-    empty = names["words"]["empty_side"]
+    bare = "" if theirs else "_empty"  # a side with no card is said in words of its own
     size = stone.capacity
     if verdict.reason is Reason.STONE_CLAIMED:
         return []
@@ -137,8 +137,8 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     elif verdict.reason is Reason.OPPONENT_CAN_BEAT:
         assert verdict.witness is not None
         lines.append(
-            faq["witness"].format(
-                cards=cards_text(theirs, lang) or empty,
+            faq[f"witness{bare}"].format(
+                cards=cards_text(theirs, lang),
                 added=cards_with_articles(verdict.witness.cards, lang),
                 formation=formation_text(verdict.witness.formation, lang, size),
                 side=side_text((*theirs, *verdict.witness.cards), verdict.witness.side, lang),
@@ -146,13 +146,13 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
         )
     elif verdict.theirs is not None:
         lines.append(
-            faq["theirs_best"].format(
-                cards=cards_text(theirs, lang) or empty,
+            faq[f"theirs_best{bare}"].format(
+                cards=cards_text(theirs, lang),
                 formation=formation_text(verdict.theirs, lang, size),
             )
         )
     else:
-        lines.append(faq["theirs_none"].format(cards=cards_text(theirs, lang) or empty))
+        lines.append(faq[f"theirs_none{bare}"].format(cards=cards_text(theirs, lang)))
     return lines
 
 
