@@ -31,7 +31,7 @@ from schotten.completion import best_completion
 from schotten.moves import Move
 from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
-from schotten.site.pictures import case_anchor, case_picture
+from schotten.site.pictures import case_anchor, case_figure
 from schotten.site.questions import QuestionAnswer, table_questions
 from schotten.site.rulings import rulings_among
 from schotten.site.words import (
@@ -221,7 +221,7 @@ def case_rows(
                 "verdict_class": verdict_class(result),
                 "why": _text(case.why, lang, case, "why"),
                 "open": label(lang, "faq", "open_moves" if moves else "open"),
-                "svg": Markup(case_picture(case, lang)),
+                "figure": Markup(case_figure(case, lang)),
                 "ruling": label(lang, "faq", "claim_refused") if whole_refused else "",
                 # The site rulings the case pins: labelled beside its answer, each linking to
                 # its reason on the rulings page.
