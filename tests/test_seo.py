@@ -313,12 +313,13 @@ def test_without_site_url_no_absolute_address_is_written(unaddressed: Path) -> N
 def test_the_gate_refuses_structured_data_the_page_does_not_show(tmp_path: Path) -> None:
     project = minimal_project(tmp_path / "project")
     # Inline code is shown as code, but the answer's plain text keeps its backquotes: the data
-    # would say something the page does not.
+    # would say something the page does not. (The question is spaced as French pages must be,
+    # or the gate would refuse the page for its spacing first.)
     for suffix in ("", ".es"):
         index = project / "site_src" / f"index{suffix}.md"
         index.write_text(
             index.read_text(encoding="utf-8")
-            + "\n{% call questions() %}\n**Qui gagne ?** Le côté `complété` le premier.\n"
+            + "\n{% call questions() %}\n**Qui gagne\u202f?** Le côté `complété` le premier.\n"
             "{% endcall %}\n",
             encoding="utf-8",
         )
