@@ -27,7 +27,17 @@ from schotten.errors import IllegalActionError
 from schotten.moves import Move
 from schotten.refusals import Refusal, refusal_id
 from schotten.rules import Rule
-from schotten.site import LANGUAGES, SiteCheckError, gate, labels, plays, render, tables, words
+from schotten.site import (
+    LANGUAGES,
+    SiteCheckError,
+    gate,
+    labels,
+    pictures,
+    plays,
+    render,
+    tables,
+    words,
+)
 
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc"]
 
@@ -595,3 +605,12 @@ def test_a_claim_of_several_stones_names_each_stone_in_its_checker_link() -> Non
     assert ">Ouvrir la Borne 5 dans le vérificateur</a>" in listed
     one = str(tables.cases_for([_entry("one", board, (3,), rules=(Rule.PASS,))], "es", "pass"))
     assert ">Abrir esta posición en el comprobador</a>" in one
+
+
+def test_only_a_picture_wider_than_a_phone_column_is_a_scroll_region() -> None:
+    wide = '<svg class="position" style="min-width: 419px; max-width: 600px"></svg>'
+    narrow = '<svg class="position" style="min-width: 212px; max-width: 400px"></svg>'
+    region = pictures.figure(wide, "fr", "Position")
+    assert 'role="region" tabindex="0"' in region
+    assert 'aria-label="Position — fais-la défiler sur le côté pour la voir en entier"' in region
+    assert "tabindex" not in pictures.figure(narrow, "es", "Posición", caption="Posición")
