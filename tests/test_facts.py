@@ -147,7 +147,7 @@ def test_facts_render_when_the_engine_agrees(name: str, value: int) -> None:
 
 def test_fact_numbers_use_the_language_of_the_page() -> None:
     assert FR["fact"]("hands", 24804) == "24\u202f804"
-    assert ES["fact"]("hands-mud", 316251) == "316.251"
+    assert ES["fact"]("hands-mud", 316251) == "316\u202f251"
 
 
 def test_unknown_or_non_numeric_facts_stop_the_build() -> None:

@@ -18,7 +18,8 @@ import pytest
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import parse_card
-from schotten.casebook import Case, CaseResult, Publication, load_cases, run_case
+from schotten.casebook import Case, CaseResult, Publication, run_case
+from schotten.casebook.folder import load_cases
 from schotten.casebook.playon import Answer, start_game
 from schotten.checker import position_of
 from schotten.claims import Reason, judge_claim
@@ -26,7 +27,17 @@ from schotten.errors import IllegalActionError
 from schotten.moves import Move
 from schotten.refusals import Refusal, refusal_id
 from schotten.rules import Rule
-from schotten.site import LANGUAGES, SiteCheckError, gate, labels, plays, render, tables, words
+from schotten.site import (
+    LANGUAGES,
+    SiteCheckError,
+    gate,
+    labels,
+    pictures,
+    plays,
+    render,
+    tables,
+    words,
+)
 
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "toc"]
 
@@ -422,7 +433,35 @@ def test_moves_name_whose_side_and_which_stone() -> None:
         "Toi — jouer le Traître\u00a0: prendre le 9 bleu de sa Borne 4 pour le poser sur ta Borne 6"
     )
     one = Move.parse("return green 1")
-    assert plays.move_text(Player.FIRST, one, "fr") == "Toi — remettre le 1 vert sous sa pioche"
+    assert (
+        plays.move_text(Player.FIRST, one, "fr") == "Toi — remettre le 1 vert sous la pioche Clan"
+    )
+
+
+def test_returned_cards_go_under_their_own_decks_in_words() -> None:
+    two_clan = Move.parse("return green 1, blue 3")
+    assert plays.move_text(Player.FIRST, two_clan, "fr") == (
+        "Toi — remettre le 1 vert et le 3 bleu sous la pioche Clan"
+    )
+    assert plays.move_text(Player.FIRST, two_clan, "es") == (
+        "Tú — devolver el 1 verde y el 3 azul bajo el mazo de clan"
+    )
+    mixed = Move.parse("return blue 2, traitor")
+    assert plays.move_text(Player.FIRST, mixed, "fr") == (
+        "Toi — remettre le 2 bleu et le Traître, chacune sous sa pioche"
+    )
+    assert plays.move_text(Player.SECOND, Move.parse("pass"), "es") == (
+        "Tu oponente — pasar sin colocar"
+    )
+
+
+def test_a_side_with_no_card_is_said_in_words() -> None:
+    board = _board([(Player.FIRST, 2, c) for c in ("red 7", "red 8", "red 9")], Variant.BASE)
+    (verdict,) = judge_claim(board, Player.FIRST, (2,))
+    fr = " ".join(tables.reasoning(board, verdict, "fr"))
+    es = " ".join(tables.reasoning(board, verdict, "es"))
+    assert "Il n’a encore rien posé" in fr and "(aucune carte)" not in fr
+    assert "Todavía no ha colocado nada" in es and "(ninguna carta)" not in es
 
 
 def test_an_elite_troop_in_an_answer_says_what_it_becomes() -> None:
@@ -566,3 +605,12 @@ def test_a_claim_of_several_stones_names_each_stone_in_its_checker_link() -> Non
     assert ">Ouvrir la Borne 5 dans le vérificateur</a>" in listed
     one = str(tables.cases_for([_entry("one", board, (3,), rules=(Rule.PASS,))], "es", "pass"))
     assert ">Abrir esta posición en el comprobador</a>" in one
+
+
+def test_only_a_picture_wider_than_a_phone_column_is_a_scroll_region() -> None:
+    wide = '<svg class="position" style="min-width: 419px; max-width: 600px"></svg>'
+    narrow = '<svg class="position" style="min-width: 212px; max-width: 400px"></svg>'
+    region = pictures.figure(wide, "fr", "Position")
+    assert 'role="region" tabindex="0"' in region
+    assert 'aria-label="Position — fais-la défiler sur le côté pour la voir en entier"' in region
+    assert "tabindex" not in pictures.figure(narrow, "es", "Posición", caption="Posición")

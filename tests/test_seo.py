@@ -13,6 +13,7 @@ import json
 import re
 import struct
 import xml.etree.ElementTree as ET
+import zlib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -312,12 +313,13 @@ def test_without_site_url_no_absolute_address_is_written(unaddressed: Path) -> N
 def test_the_gate_refuses_structured_data_the_page_does_not_show(tmp_path: Path) -> None:
     project = minimal_project(tmp_path / "project")
     # Inline code is shown as code, but the answer's plain text keeps its backquotes: the data
-    # would say something the page does not.
+    # would say something the page does not. (The question is spaced as French pages must be,
+    # or the gate would refuse the page for its spacing first.)
     for suffix in ("", ".es"):
         index = project / "site_src" / f"index{suffix}.md"
         index.write_text(
             index.read_text(encoding="utf-8")
-            + "\n{% call questions() %}\n**Qui gagne ?** Le côté `complété` le premier.\n"
+            + "\n{% call questions() %}\n**Qui gagne\u202f?** Le côté `complété` le premier.\n"
             "{% endcall %}\n",
             encoding="utf-8",
         )
@@ -401,3 +403,57 @@ def test_preview_text_is_drawn_with_the_shipped_fonts() -> None:
     blank = picture("", "normal")
     regular, bold = picture("Borne 4", "normal"), picture("Borne 4", "bold")
     assert blank != regular != bold != blank
+
+
+def _png_pixels(png: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG's width, height and rows of 8-bit RGBA pixels (the only kind resvg writes)."""
+    width, height = png_size(png)
+    assert png[24:26] == b"\x08\x06", "8-bit RGBA expected"
+    data, at = b"", 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            data += png[at + 8 : at + 8 + length]
+        at += 12 + length
+    raw, stride, rows = zlib.decompress(data), width * 4, []
+    previous = bytearray(stride)
+    for y in range(height):
+        kind, line = (
+            raw[y * (stride + 1)],
+            bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)]),
+        )
+        for i in range(stride):
+            left = line[i - 4] if i >= 4 else 0
+            up, corner = previous[i], previous[i - 4] if i >= 4 else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 0xFF
+            elif kind == 2:
+                line[i] = (line[i] + up) & 0xFF
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 0xFF
+            elif kind == 4:
+                p = left + up - corner
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
+                guess = left if pa <= pb and pa <= pc else up if pb <= pc else corner
+                line[i] = (line[i] + guess) & 0xFF
+        rows.append(bytes(line))
+        previous = line
+    return width, height, rows
+
+
+def test_a_caption_with_a_word_longer_than_the_column_stays_inside_the_picture() -> None:
+    picture = link_previews.page_preview("rules", "fr", "Règles", "Site", ()).picture
+    word = "Anticonstitutionnellement" * 3  # wider than the whole text column at any size
+    caption = ((f"Borne {word}", "bold"), (f"{word} {word}", "regular"))
+    preview = link_previews.Preview(f"Titre {word}", caption, "Site", picture, "")
+    width, height, rows = _png_pixels(link_previews.render_png(link_previews.preview_svg(preview)))
+    background = bytes.fromhex("f5f0e1ff")
+    margin = range(width - 36, width)  # the right margin is 40 pixels, left to the background
+    inked = [
+        y
+        for y in range(height - 12)
+        if any(rows[y][4 * x : 4 * x + 4] != background for x in margin)
+    ]
+    assert inked == []
+    # Nothing was dropped: the long word is still drawn, cut with hyphens over several lines.
+    assert link_previews.preview_svg(preview).count("-</text>") >= 3

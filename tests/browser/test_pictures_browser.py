@@ -43,3 +43,34 @@ def test_pictures_fill_the_column_on_a_desktop(page: Page, site_url: str) -> Non
     for picture in pictures:
         # As wide as the column, unless that would blow the picture up beyond 1.25 times.
         assert picture["drawn"] >= min(picture["column"], 1.25 * picture["units"]) - 1, picture
+
+
+# Each picture at its drawn size beside the box that shows it: its figure (inner width, whether
+# it scrolls and how a keyboard and a screen reader reach it) and the page's own width.
+OVERFLOW = """() => [...document.querySelectorAll("article svg.position")].map((svg) => {
+  const figure = svg.closest("figure");
+  return {
+    id: svg.id || svg.getAttribute("aria-labelledby"),
+    drawn: svg.getBoundingClientRect().width,
+    inside: figure.clientWidth,
+    right: figure.getBoundingClientRect().right,
+    scrolls: ["auto", "scroll"].includes(getComputedStyle(figure).overflowX),
+    region: figure.getAttribute("role") === "region" && figure.getAttribute("tabindex") === "0"
+      && (figure.getAttribute("aria-label") || "").trim().length > 0,
+  };
+})"""
+
+
+@pytest.mark.parametrize("path", ["/edge-cases/", "/rules/", "/rulings/", "/tactics/"])
+@pytest.mark.parametrize("lang", ["fr", "es"])
+def test_no_picture_overflows_on_a_phone(page: Page, site_url: str, lang: str, path: str) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site_url + ("" if lang == "fr" else "/es") + path)
+    page.evaluate(OPEN_ALL)
+    pictures = page.evaluate(OVERFLOW)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    for picture in pictures:
+        assert picture["right"] <= 390, picture
+        # Wider than its figure: only inside a labelled scroll region that the keyboard reaches.
+        if picture["drawn"] > picture["inside"] + 0.5:
+            assert picture["scrolls"] and picture["region"], picture

@@ -260,12 +260,13 @@ def _wrap(text: str, size: int, bold: bool, max_lines: int) -> list[str]:
     """``text`` in lines no wider than the text column (measured with the shipped font), the
     last one shortened with an ellipsis when it needs more than ``max_lines``."""
     lines: list[str] = []
-    for word in text.split(" "):
-        candidate = f"{lines[-1]} {word}" if lines else word
-        if lines and _width(candidate, size, bold) <= _TEXT_W:
-            lines[-1] = candidate
-        else:
-            lines.append(word)
+    for whole in text.split(" "):
+        for word in _pieces(whole, size, bold):
+            candidate = f"{lines[-1]} {word}" if lines else word
+            if lines and _width(candidate, size, bold) <= _TEXT_W:
+                lines[-1] = candidate
+            else:
+                lines.append(word)
     if len(lines) > max_lines:
         lines = lines[:max_lines]
         last = lines[-1]
@@ -273,6 +274,20 @@ def _wrap(text: str, size: int, bold: bool, max_lines: int) -> list[str]:
             last = last[:-1].rstrip()
         lines[-1] = last.rstrip(" ,;:") + "…"
     return lines
+
+
+def _pieces(word: str, size: int, bold: bool) -> list[str]:
+    """``word`` alone when it fits the text column; else cut into pieces that each fit, all but
+    the last ending with a hyphen (a name or an address longer than the column would otherwise
+    run past the picture's edge)."""
+    pieces: list[str] = []
+    while _width(word, size, bold) > _TEXT_W:
+        cut = len(word) - 1
+        while cut > 1 and _width(word[:cut] + "-", size, bold) > _TEXT_W:
+            cut -= 1
+        pieces.append(word[:cut] + "-")
+        word = word[cut:]
+    return [*pieces, word]
 
 
 def _width(text: str, size: int, bold: bool) -> float:

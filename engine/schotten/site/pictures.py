@@ -15,6 +15,7 @@ import dataclasses
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
+from xml.sax.saxutils import quoteattr
 
 from schotten.board import STONES, Board, Player, Variant
 from schotten.cards import Card
@@ -38,6 +39,32 @@ def picture_title(claim: Sequence[int], lang: str) -> str:
 def case_anchor(case: Case) -> str:
     """The anchor of a case on the edge-case page (its picture's ids start with it)."""
     return f"case-{case.id}"
+
+
+# A phone of 390 px leaves a case's details about 330 px. A picture keeps its text at 11 px at
+# least (schotten.svg gives it a min-width), so one wider than that scrolls sideways inside its
+# figure; the figure is then a labelled region that the keyboard reaches, or a keyboard user
+# could never see the scrolled-off stones.
+PHONE_COLUMN_PX = 320
+_MIN_WIDTH = re.compile(r"min-width:\s*([0-9.]+)px")
+
+
+def figure(svg: str, lang: str, title: str, caption: str = "") -> str:
+    """The ``<figure>`` that holds a picture of a position (``svg``, titled ``title``), with its
+    ``caption`` when there is one."""
+    head = svg[: svg.find(">")]
+    found = _MIN_WIDTH.search(head)
+    attributes = ""
+    if found and float(found[1]) > PHONE_COLUMN_PX:
+        scroll = str(labels(lang)["faq"]["picture_scroll"]).format(title=title)
+        attributes = f' role="region" tabindex="0" aria-label={quoteattr(scroll)}'
+    below = f"<figcaption>{html.escape(caption, quote=False)}</figcaption>" if caption else ""
+    return f'<figure class="position-figure" data-search-exclude{attributes}>{svg}{below}</figure>'
+
+
+def case_figure(case: Case, lang: str) -> str:
+    """The case's picture in its figure, as the edge-case page shows it."""
+    return figure(case_picture(case, lang), lang, picture_title(case.claim, lang))
 
 
 def case_picture(case: Case, lang: str) -> str:
@@ -112,12 +139,8 @@ def position_picture(
             found = "granted" if granted else "refused"
             raise SiteCheckError(f"picture: the claim of {list(stones)} is {found}, not {verdict}")
     ident = "picture-" + re.sub(r"[^a-z0-9]+", "-", fold_ascii(title).lower()).strip("-")
-    figure = position_svg(board, stones, labels=labels(lang), ident=f"{ident}-{lang}", title=title)
-    caption = html.escape(title, quote=False)
-    return (
-        f'<figure class="position-figure" data-search-exclude>{figure}'
-        f"<figcaption>{caption}</figcaption></figure>"
-    )
+    svg = position_svg(board, stones, labels=labels(lang), ident=f"{ident}-{lang}", title=title)
+    return figure(svg, lang, title, caption=title)
 
 
 def jinja_functions(lang: str) -> dict[str, Callable[..., str]]:

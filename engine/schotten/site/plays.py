@@ -157,8 +157,10 @@ def _action(player: Player, move: Move, lang: str) -> str:
         ]
         return str(words["recruiter"]).format(decks=joined(decks, lang))
     if isinstance(move, moves.Return):
-        one_or_more = words["return"][0 if len(move.cards) == 1 else 1]
-        return str(one_or_more).format(cards=cards_with_articles(move.cards, lang))
+        # Each card goes under its own deck: two Clan cards go under the one Clan deck.
+        tactic = {isinstance(card, Tactic) for card in move.cards}
+        deck = "both" if len(tactic) == 2 else "tactic" if True in tactic else "clan"
+        return str(words["return"][deck]).format(cards=cards_with_articles(move.cards, lang))
     if isinstance(move, moves.Pass):
         return str(words["pass"])
     if isinstance(move, moves.Claim):

@@ -122,7 +122,7 @@ _SPACES: dict[str, dict[str, str]] = {
             "4 cartas de clan contra 0 a 3"
         ),
         "elite-one-stone": (
-            "Variante táctica, una piedra: tropas de élite en cualquiera de los lados, a la "
+            "Variante táctica, una piedra: Tropas de élite en cualquiera de los lados, a la "
             "vista en otra parte o todavía ocultas"
         ),
         "sampled": "Posiciones surgidas en partidas aleatorias, tablero completo",

@@ -31,7 +31,7 @@ from schotten.completion import best_completion
 from schotten.moves import Move
 from schotten.rules import Rule
 from schotten.site import LANGUAGES, SiteCheckError, labels, plays, widgets
-from schotten.site.pictures import case_anchor, case_picture
+from schotten.site.pictures import case_anchor, case_figure
 from schotten.site.questions import QuestionAnswer, table_questions
 from schotten.site.rulings import rulings_among
 from schotten.site.words import (
@@ -108,7 +108,7 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     stone = board.stone(verdict.stone)
     mine = stone.side(Player.FIRST).cards
     theirs = stone.side(Player.SECOND).cards
-    empty = names["words"]["empty_side"]
+    bare = "" if theirs else "_empty"  # a side with no card is said in words of its own
     size = stone.capacity
     if verdict.reason is Reason.STONE_CLAIMED:
         return []
@@ -137,8 +137,8 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     elif verdict.reason is Reason.OPPONENT_CAN_BEAT:
         assert verdict.witness is not None
         lines.append(
-            faq["witness"].format(
-                cards=cards_text(theirs, lang) or empty,
+            faq[f"witness{bare}"].format(
+                cards=cards_text(theirs, lang),
                 added=cards_with_articles(verdict.witness.cards, lang),
                 formation=formation_text(verdict.witness.formation, lang, size),
                 side=side_text((*theirs, *verdict.witness.cards), verdict.witness.side, lang),
@@ -146,13 +146,13 @@ def reasoning(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
         )
     elif verdict.theirs is not None:
         lines.append(
-            faq["theirs_best"].format(
-                cards=cards_text(theirs, lang) or empty,
+            faq[f"theirs_best{bare}"].format(
+                cards=cards_text(theirs, lang),
                 formation=formation_text(verdict.theirs, lang, size),
             )
         )
     else:
-        lines.append(faq["theirs_none"].format(cards=cards_text(theirs, lang) or empty))
+        lines.append(faq[f"theirs_none{bare}"].format(cards=cards_text(theirs, lang)))
     return lines
 
 
@@ -221,7 +221,7 @@ def case_rows(
                 "verdict_class": verdict_class(result),
                 "why": _text(case.why, lang, case, "why"),
                 "open": label(lang, "faq", "open_moves" if moves else "open"),
-                "svg": Markup(case_picture(case, lang)),
+                "figure": Markup(case_figure(case, lang)),
                 "ruling": label(lang, "faq", "claim_refused") if whole_refused else "",
                 # The site rulings the case pins: labelled beside its answer, each linking to
                 # its reason on the rulings page.

@@ -120,19 +120,21 @@ def formation_text(formation: Formation, lang: str, size: int = 3) -> str:
 
 
 def format_number(n: int, lang: str) -> str:
-    """An integer as the page's language writes it.
+    """An integer as the page's language writes it: digits in groups of three, joined by a
+    narrow no-break space (French typography; the RAE's *Ortografía* asks the same of Spanish,
+    where a number of four digits stays whole).
 
-    French groups thousands with a narrow no-break space; Spanish with a point, from five digits.
-
-    >>> format_number(24804, "fr"), format_number(24804, "es"), format_number(1470, "es")
-    ('24\\u202f804', '24.804', '1470')
+    >>> format_number(24804, "fr"), format_number(24804, "es")
+    ('24\\u202f804', '24\\u202f804')
+    >>> format_number(1470, "fr"), format_number(1470, "es"), format_number(1033086600, "es")
+    ('1\\u202f470', '1470', '1\\u202f033\\u202f086\\u202f600')
     """
+    if lang not in LANGUAGES:
+        raise SiteCheckError(f"no number format for language {lang!r}")
     digits = str(n)
     if lang == "es" and len(digits.lstrip("-")) <= 4:
         return digits
-    sep = "\u202f" if lang == "fr" else "."
-    groups = f"{n:,}".split(",")
-    return sep.join(groups)
+    return f"{n:,}".replace(",", "\u202f")
 
 
 def format_percent(share: Fraction, lang: str) -> str:

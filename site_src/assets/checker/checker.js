@@ -545,7 +545,9 @@ class Checker {
     // The same sentences as the pages' reasoning (schotten.site.faq.reasoning).
     const faq = this.labels.faq;
     const placed = this.cardsText(result.theirs_side.map(([card]) => card));
-    const theirs = placed || this.labels.words.empty_side;
+    const theirs = placed;
+    // A side with no card is said in words of its own (« Il n’a encore rien posé »).
+    const bare = placed ? "" : "_empty";
     if (result.mine) {
       lines.push(
         fill(faq.mine, {
@@ -556,7 +558,7 @@ class Checker {
     }
     if (result.witness) {
       const w = result.witness;
-      const text = fill(faq.witness, {
+      const text = fill(faq[`witness${bare}`], {
         cards: theirs,
         added: this.joined(w.cards.map((card) => this.cardWithArticle(card))),
         formation: this.formationText(w.formation),
@@ -571,9 +573,9 @@ class Checker {
         }),
       );
     } else if (result.theirs) {
-      lines.push(fill(faq.theirs_best, { cards: theirs, formation: this.formationText(result.theirs) }));
+      lines.push(fill(faq[`theirs_best${bare}`], { cards: theirs, formation: this.formationText(result.theirs) }));
     } else if (result.mine) {
-      lines.push(fill(faq.theirs_none, { cards: theirs }));
+      lines.push(fill(faq[`theirs_none${bare}`], { cards: theirs }));
     }
     for (const line of lines) {
       const p = document.createElement("p");

@@ -358,7 +358,8 @@ class Table {
       case "return": {
         const decks = new Set(move.cards.map((c) => (c.includes(" ") ? "clan" : "tactic")));
         const names = move.cards.map((c) => this.cardWithArticle(c));
-        return fill(m.return[decks.size > 1 ? 1 : 0], { cards: this.joined(names) });
+        const deck = decks.size > 1 ? "both" : [...decks][0];
+        return fill(m.return[deck], { cards: this.joined(names) });
       }
       case "pass":
         return m.pass;
@@ -418,7 +419,9 @@ class Table {
       ),
     );
     const placed = this.cardsText(verdict.theirs_side.map(([card]) => card));
-    const theirs = placed || this.labels.words.empty_side;
+    const theirs = placed;
+    // A side with no card is said in words of its own (« Il n’a encore rien posé »).
+    const bare = placed ? "" : "_empty";
     if (verdict.mine) {
       box.append(
         element("p", {
@@ -434,7 +437,7 @@ class Table {
       box.append(
         element("p", {
           class: "schotten-play__witness",
-          text: fill(faq.witness, {
+          text: fill(faq[`witness${bare}`], {
             cards: theirs,
             added: this.joined(w.cards.map((card) => this.cardWithArticle(card))),
             formation: this.formationText(w.formation),
@@ -461,11 +464,11 @@ class Table {
     } else if (verdict.theirs) {
       box.append(
         element("p", {
-          text: fill(faq.theirs_best, { cards: theirs, formation: this.formationText(verdict.theirs) }),
+          text: fill(faq[`theirs_best${bare}`], { cards: theirs, formation: this.formationText(verdict.theirs) }),
         }),
       );
     } else if (verdict.mine) {
-      box.append(element("p", { text: fill(faq.theirs_none, { cards: theirs }) }));
+      box.append(element("p", { text: fill(faq[`theirs_none${bare}`], { cards: theirs }) }));
     }
     return box;
   }
