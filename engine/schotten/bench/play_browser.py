@@ -133,10 +133,8 @@ def _blocking(tasks: list[float]) -> str:
     if not tasks:
         return "no task over 50 ms"
     over = sum(1 for t in tasks if t > BLOCKING_MS)
-    return (
-        f"{len(tasks)} tasks over 50 ms, the longest {max(tasks):.0f} ms, "
-        f"{over} over {BLOCKING_MS} ms"
-    )
+    count = "1 task" if len(tasks) == 1 else f"{len(tasks)} tasks"
+    return f"{count} over 50 ms, the longest {max(tasks):.0f} ms, {over} over {BLOCKING_MS} ms"
 
 
 def bench_play_browser(site: Path | None, games: int, seed: int, root: Path) -> None:
@@ -170,7 +168,8 @@ def bench_play_browser(site: Path | None, games: int, seed: int, root: Path) -> 
             httpd.shutdown()
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
-        f"The play page (headless Chromium at 390 px, local server, {games} whole games a "
+        f"The play page (headless Chromium at 390 px, local server, {games} whole "
+        f"{'game' if games == 1 else 'games'} a "
         f"variant, deals from {seed}; load {load})"
     )
     print("  The computer's steps in the worker (Pyodide), as the page waited for them:")
