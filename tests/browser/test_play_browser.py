@@ -10,20 +10,23 @@ Every move is one the page offers: the test only taps what is enabled, so the pa
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import BrowserContext, Locator, Page, expect
 from test_accessibility import serious_violations
+from test_checker_cache_browser import Host, host  # noqa: F401 (a fixture)
 
 from schotten.board import Player
 from schotten.cards import Tactic
 from schotten.moves import Banshee, Play, Recruiter, Strategist, Traitor
 from schotten.records import Record
 from schotten.site import labels
+from schotten.typography import spacing_faults
 
 LOADING_TIMEOUT = 120_000  # ms: the engine's first start on a busy machine
 MOVE_TIMEOUT = 60_000  # ms: a move of the person and the computer's whole answer
@@ -31,6 +34,20 @@ MAX_ACTIONS = 1500
 ELITE = {"joker", "spy", "shield-bearer"}
 MODES = {"mud-fight", "blind-mans-bluff"}
 RUSES = {"recruiter", "strategist", "banshee", "traitor"}
+# Everything the page shows or says to a screen reader, its script's source left out.
+SHOWN = """(root) => {
+  const parts = [];
+  const walk = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent);
+    if (node.nodeType !== Node.ELEMENT_NODE || node.tagName === "SCRIPT") return;
+    for (const name of ["aria-label", "title", "alt", "placeholder"]) {
+      if (node.hasAttribute(name)) parts.push(node.getAttribute(name));
+    }
+    node.childNodes.forEach(walk);
+  };
+  walk(root);
+  return parts.join("\\n");
+}"""
 IDLE = """() => {
   const r = document.querySelector('.schotten-play');
   return r && r.dataset.busy === 'false' && (r.dataset.outcome || r.dataset.toMove === 'you');
@@ -309,6 +326,65 @@ def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
     assert kept == hand
     saved = json.loads(page.evaluate("() => localStorage.getItem('schotten-play-game')"))
     assert saved["seed"] == 5 and len(Record.loads(saved["record"]).moves) == int(str(moves))
+
+
+def test_a_game_goes_on_offline_once_the_files_are_kept(
+    page: Page,
+    context: BrowserContext,
+    host: Host,  # noqa: F811 (the fixture imported)
+) -> None:
+    # The site built without SITE_URL, under a deep path, from a server that can be switched off.
+    page.goto(host.url + "/es/play/#deal=b-8", wait_until="networkidle")
+    root = page.locator(".schotten-play")
+    expect(root).to_have_attribute("data-phase", "play", timeout=LOADING_TIMEOUT)
+    page.reload(wait_until="networkidle")  # the page itself goes through the service worker
+    expect(root).to_have_attribute("data-phase", "play", timeout=LOADING_TIMEOUT)
+    context.set_offline(True)
+    host.switch_off()
+    page.reload()
+    expect(root).to_have_attribute("data-seed", "8", timeout=LOADING_TIMEOUT)
+    player = Clicker(page)
+    for _ in range(3):  # a whole turn of the person, then the computer's whole answer
+        player.idle()
+        {"play": player.play_step, "claim": player.claim_step, "draw": player.draw_step}[
+            player.phase()
+        ]()
+    player.idle()
+    log = root.locator('.schotten-play__log li[data-player="computer"]')
+    expect(log.first).to_be_attached()
+    assert int(str(root.get_attribute("data-moves"))) >= 6
+
+
+def label_words(value: object) -> set[str]:
+    """Every word of the labels the page is given (placeholders such as {value} left out)."""
+    if isinstance(value, dict):
+        return set().union(*(label_words(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(label_words(v) for v in value))
+    text = re.sub(r"\{\w+\}", " ", str(value))
+    return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("fr", 12), ("es", 13)])
+def test_every_word_of_a_whole_game_is_from_the_labels_in_the_languages_typography(
+    page: Page, site_url: str, tmp_path: Path, lang: str, seed: int
+) -> None:
+    root = open_deal(page, site_url, lang, "tactical", seed)
+    played = Clicker(page, wanted=("joker", "recruiter", "mud-fight", "traitor", "spy"))
+    played.play_to_the_end()
+    root.locator(".schotten-play__log details").evaluate_all(
+        "(all) => all.forEach((d) => { d.open = true; })"
+    )
+    shown = str(root.evaluate(SHOWN))
+    # The words of the labels, and the initials the narrow board shows Tactic cards by.
+    names = labels(lang)
+    vocabulary = label_words(names) | {name[0].lower() for name in names["tactics"].values()}
+    foreign = {w for w in re.findall(r"[^\W\d_]+", shown) if w.lower() not in vocabulary}
+    assert foreign == set(), sorted(foreign)
+    if lang == "fr":
+        assert spacing_faults(shown) == []
+    else:
+        assert "\u202f" not in shown and "« " not in shown and " »" not in shown
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])

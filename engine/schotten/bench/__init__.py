@@ -8,7 +8,7 @@ the launcher):
     scripts/bench --only checker [--site DIR]   # one section (see SECTIONS)
 
 The claims and verify sections need the ``verify`` extra (the brute force of ``schotten verify``
-is array code); checker and pages need the site and a browser (``scripts/setup``). The verify
+is array code); checker, pages and play need the site and a browser (``scripts/setup``). The verify
 section prints, for each space, on the same evenly spaced chunks: the brute force's completions
 and positions per CPU second, the whole check's positions per CPU second in this process (no
 Dask) and the raw positions they stand for, the projected time of the whole space on one core,
@@ -83,9 +83,12 @@ def pages(options: Options) -> None:
 
 def play(options: Options) -> None:
     from schotten import bot_bench
+    from schotten.bench.play_browser import bench_play_browser
 
-    # The computer player on paired deals: win rates with their intervals, move time.
+    # The computer player on paired deals: win rates with their intervals, move time; then its
+    # move time in the page's worker, and the page's main thread, in a browser.
     bot_bench.run(100 if options.quick else 1000)
+    bench_play_browser(options.site, 1 if options.quick else 3, options.seed, options.root)
 
 
 # Each section imports what it measures only when it runs: a section whose extra is missing does

@@ -65,7 +65,8 @@ class Table {
     this.notice = "";
     this.busy = false;
     this.asking = 0;
-    this.playTimes = []; // ms of each of the computer's moves, as the page waited for them
+    // Each of the computer's steps as the page waited for it: {phase, ms} (the benchmark's).
+    this.playTimes = [];
     root.playTimes = this.playTimes; // read by the benchmark
     const start = root.querySelector(".schotten-play__start");
     start.addEventListener("click", () => this.start());
@@ -229,9 +230,10 @@ class Table {
   async computerTurn() {
     while (this.view && !this.view.outcome && this.view.to_move === "computer") {
       this.setState("thinking", this.words.turn.computer);
+      const phase = this.view.phase;
       const began = performance.now();
       const answer = await this.ask({ op: "computer" });
-      this.playTimes.push(performance.now() - began);
+      this.playTimes.push({ phase, ms: performance.now() - began });
       if (!answer.ok) {
         this.setState("error", this.words.errors.other);
         return;
