@@ -4,12 +4,13 @@ error naming ``--suite`` when there is none."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from schotten.cli import main
-from schotten.conformance import installed
+from schotten.conformance import installed, suite
 from schotten.conformance.installed import installed_suite
 from schotten.conformance.suite import SuiteError
 
@@ -36,3 +37,10 @@ def test_no_installed_suite_is_said_with_the_option_to_give(
     err = capsys.readouterr().err
     assert err.count("no conformance suite is installed with this package") == 2
     assert "Traceback" not in err
+
+
+def test_the_suite_names_its_version_and_the_rules_it_follows() -> None:
+    manifest = suite.manifest(ROOT / "conformance")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert manifest["version"] == project["version"] == suite.suite_version()
+    assert manifest["rules"] == suite.RULES_EDITION
