@@ -129,6 +129,19 @@ def test_a_damaged_table_is_refused_with_its_name(
     assert f"{tmp_path / 'engines.json'}: not a {TABLE_FORMAT} table" in capsys.readouterr().err
 
 
+def test_a_table_whose_folder_is_missing_is_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run_file = tmp_path / "run.jsonl"
+    run_file.write_text(summary_line(base_engine_report()))
+    table = tmp_path / "missing" / "engines.json"
+    argv = ["conformance", "agree", str(run_file), "--version", "1", "--table", str(table)]
+    assert main(argv) == EXIT_FAILED
+    err = capsys.readouterr().err
+    assert f"{table}: the folder {table.parent} does not exist" in err
+    assert ".tmp" not in err
+
+
 def test_a_real_run_writes_the_summary_line_agree_reads(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

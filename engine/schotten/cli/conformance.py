@@ -508,6 +508,11 @@ def _manifest(folder: Path) -> dict[str, Any]:
 
 
 def _agree(args: argparse.Namespace) -> int:
+    if not args.table.parent.is_dir():  # outside the repository's root, without --table
+        raise AgreementError(
+            f"{args.table}: the folder {args.table.parent} does not exist (run from the "
+            "repository's root, or give the table with --table FILE)"
+        )
     rows = []
     for path in args.runs:
         record = read_run(path)
