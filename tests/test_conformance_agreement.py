@@ -129,6 +129,17 @@ def test_a_damaged_table_is_refused_with_its_name(
     assert f"{tmp_path / 'engines.json'}: not a {TABLE_FORMAT} table" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv", [("--version", " "), ("--version", "1", "--name", "")])
+def test_an_empty_version_or_name_gives_no_row(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    run_file = tmp_path / "run.jsonl"
+    run_file.write_text(summary_line(base_engine_report()))
+    assert agree(tmp_path, str(run_file), *argv) == EXIT_FAILED
+    assert "version and name are not empty" in capsys.readouterr().err
+    assert not (tmp_path / "engines.json").exists()
+
+
 def test_a_table_whose_folder_is_missing_is_said_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -1,4 +1,5 @@
-"""``schotten conformance``: export the suite, serve the protocol, run an engine through it.
+"""``schotten conformance``: export the suite, serve the protocol, run an engine through it,
+add a run to the table of who agrees, and say where the installed suite is.
 
 Registered on the main command by :func:`add_parser`; :func:`main` runs it and returns the exit
 status (0: everything agrees; 1: a disagreement; 2: the run could not be done: a usage error, a

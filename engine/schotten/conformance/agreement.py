@@ -97,6 +97,8 @@ class Row:
     def from_run(cls, record: Mapping[str, Any], version: str, name: str | None = None) -> Row:
         """The row of a run's summary line (``name``: the engine's name in the table, instead of
         the one it gives in its hello); ``ValueError`` saying what is wrong."""
+        if not version.strip() or (name is not None and not name.strip()):
+            raise ValueError("an engine's version and name are not empty")
         if record.get("complete") is not True:
             raise ValueError("the run could not be done: it gives no row (run it again)")
         declares = _mapping(record, "declares")
