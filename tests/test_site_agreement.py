@@ -84,8 +84,9 @@ def test_the_archive_is_the_suite_byte_for_byte_and_the_same_at_every_build(
     first, second = tmp_path / "a", tmp_path / "b"
     first.mkdir()
     second.mkdir()
-    written = write_archive(first, SUITE)
-    assert written.read_bytes() == write_archive(second, SUITE).read_bytes()
+    written, again = write_archive(first, SUITE), write_archive(second, SUITE)
+    assert written is not None and again is not None
+    assert written.read_bytes() == again.read_bytes()
     root = written.name.removesuffix(".zip")
     with zipfile.ZipFile(written) as archive:
         names = archive.namelist()
@@ -95,6 +96,13 @@ def test_the_archive_is_the_suite_byte_for_byte_and_the_same_at_every_build(
         }
         assert archive.read(f"{root}/manifest.json") == (SUITE / "manifest.json").read_bytes()
         assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_a_project_without_a_suite_writes_no_archive_and_cannot_link_one(tmp_path: Path) -> None:
+    assert write_archive(tmp_path, tmp_path / "conformance") is None
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(SiteCheckError, match=re.escape("manifest.json")):
+        archive_link("fr", tmp_path / "conformance")
 
 
 def test_the_archive_leaves_out_hidden_files_and_caches(tmp_path: Path) -> None:

@@ -78,8 +78,12 @@ def archive_link(lang: str, folder: Path = SUITE) -> str:
     )
 
 
-def write_archive(site: Path, folder: Path = SUITE) -> Path:
-    """Write the suite's archive at the root of the built site; its path."""
+def write_archive(site: Path, folder: Path = SUITE) -> Path | None:
+    """Write the suite's archive at the root of the built site; its path. A project without a
+    suite (a copy that keeps only some pages) has none: ``None``, and a page that links it fails
+    its build in :func:`archive_link`."""
+    if not (folder / suite.MANIFEST).exists():
+        return None
     try:
         name = archive_name(suite.manifest(folder))
     except SchottenError as error:
