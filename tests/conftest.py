@@ -8,10 +8,11 @@ Families (declared in pyproject.toml, ``--strict-markers``), by folder or file:
 - ``pyodide``: the in-page checker's Python runtime under Node or in the browser;
 - ``dask``: a Dask cluster (``schotten verify``);
 - ``engines``: engines started as programs by the conformance runner;
+- ``package``: the wheel built and installed in a bare virtual environment;
 - ``fuzz``, ``hostile``, ``verification``: the families the file names say.
 
-The fast lane (``scripts/test --fast``) leaves out browser, site_build, pyodide and dask and runs
-the ``quick`` profile (see ``tests/strength.py``).
+The fast lane (``scripts/test --fast``) leaves out browser, site_build, pyodide, dask and package
+and runs the ``quick`` profile (see ``tests/strength.py``).
 
 The two builds of the real project every reading test shares (``relative_site``, without
 ``SITE_URL``, and ``built_site``, addressed to a local server) are made once per run: under
@@ -49,6 +50,7 @@ SITE_BUILDS = {
 }
 DASK = {"test_verify_run", "test_hostile_verify"}
 ENGINES = {
+    "test_conformance_agreement",
     "test_conformance_run",
     "test_conformance_suite",
     "test_conformance_protocol",
@@ -74,6 +76,8 @@ def families(path: Path) -> set[str]:
         found.add("dask")
     if name in ENGINES:
         found.add("engines")
+    if name == "test_package":
+        found.add("package")
     if name.startswith(("test_fuzz_", "test_gate_fuzz")):
         found.add("fuzz")
     if name.startswith("test_hostile_"):

@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 CASES = ("yaml", "jsonschema")
-SITE = ("jinja2", "markupsafe", "mkdocs", "material", "zopfli", "resvg_py")
+SITE = ("jinja2", "markupsafe", "markdown", "mkdocs", "material", "zopfli", "resvg_py")
 VERIFY = ("dask", "distributed", "numpy")
 EVERY_EXTRA = (*CASES, *SITE, *VERIFY)
 

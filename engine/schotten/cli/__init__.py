@@ -51,6 +51,7 @@ _EXTRAS = {
     "jsonschema": "cases",
     "jinja2": "site",
     "markupsafe": "site",
+    "markdown": "site",  # Python-Markdown, which MkDocs installs
     "mkdocs": "site",
     "material": "site",
     "mkdocs_static_i18n": "site",

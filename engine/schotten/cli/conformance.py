@@ -1,4 +1,5 @@
-"""``schotten conformance``: export the suite, serve the protocol, run an engine through it.
+"""``schotten conformance``: export the suite, serve the protocol, run an engine through it,
+add a run to the table of who agrees, and say where the installed suite is.
 
 Registered on the main command by :func:`add_parser`; :func:`main` runs it and returns the exit
 status (0: everything agrees; 1: a disagreement; 2: the run could not be done: a usage error, a
@@ -14,6 +15,7 @@ import re
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +23,16 @@ from schotten._files import InputFileError, read_regular_file, write_atomically
 from schotten.cli.arguments import Commands, add_command, count, positive, seconds
 from schotten.cli.progress import Progress
 from schotten.conformance import protocol, suite
+from schotten.conformance.agreement import (
+    TABLE_FILE,
+    AgreementError,
+    Row,
+    added,
+    read_run,
+    read_table,
+    run_record,
+    write_table,
+)
 from schotten.conformance.capabilities import VARIANTS
 from schotten.conformance.cases import write_cases
 from schotten.conformance.checks import LEVELS
@@ -31,6 +43,7 @@ from schotten.conformance.client import (
     engine_argv,
     handshake,
 )
+from schotten.conformance.installed import installed_suite
 from schotten.conformance.report import (
     closing_line,
     grouped,
@@ -59,10 +72,14 @@ _EPILOG = """\
 commands:
   export DIR        write the suite (refused when CI is set; the committed one is conformance/)
   serve             answer the protocol with this engine on stdin/stdout
+  agree RUN...      add the engines of run files (run --json's output) to the table of who
+                    agrees (conformance/engines.json, shown on the proofs page)
+  where             print the folder of the suite installed with the package
   run --engine CMD  drive an engine command through the suite: exit 0 when every vector it
                     claims agrees, 1 on a disagreement, 2 when the run could not be done
 
-The suite, its position format and the protocol are described in conformance/README.md.
+The suite, its position format and the protocol are described in the README.md of the suite's
+folder: conformance/ in the repository; `schotten conformance where` prints the installed one.
 """
 
 
@@ -83,10 +100,34 @@ def add_parser(commands: Commands) -> None:
     )
     _kinds(export)
     actions.add_parser("serve", help="speak the protocol on stdin/stdout with this engine")
+    agree = actions.add_parser(
+        "agree",
+        help="add the engines of run files (run --json's output) to the table of who agrees",
+    )
+    agree.add_argument("runs", type=Path, nargs="+", metavar="RUN", help="a run's --json output")
+    agree.add_argument(
+        "--version", required=True, help="the engine's version, as its authors name it"
+    )
+    agree.add_argument(
+        "--name", help="the engine's name in the table (default: the one its hello gives)"
+    )
+    agree.add_argument(
+        "--table",
+        type=Path,
+        default=Path("conformance") / TABLE_FILE,
+        metavar="FILE",
+        help=f"the table (default: conformance/{TABLE_FILE})",
+    )
+    actions.add_parser(
+        "where", help="print the folder of the suite installed with the package (to copy it)"
+    )
     runner = actions.add_parser("run", help="drive an engine through the suite")
     runner.add_argument("--engine", required=True, metavar="CMD", help="the engine's command")
     runner.add_argument(
-        "--suite", type=Path, default=Path("conformance"), help="the suite (default: conformance/)"
+        "--suite",
+        type=Path,
+        metavar="DIR",
+        help="the suite (default: the one installed with the package; `where` prints it)",
     )
     _kinds(runner)
     runner.add_argument(
@@ -179,7 +220,14 @@ def main(args: argparse.Namespace) -> int:
         return _export(args)
     if args.action == "serve":
         return _serve()
+    if args.action == "agree":
+        return _agree(args)
     try:
+        if args.action == "where":
+            print(installed_suite())
+            return EXIT_OK
+        if args.suite is None:
+            args.suite = installed_suite()
         return _run(args)
     except RunNotDone:
         raise
@@ -437,7 +485,8 @@ def _print_report(report: RunReport, args: argparse.Namespace) -> None:
         sys.stdout.write(report_lines(report))
         counts = closing_line(report).replace(",", "").split()
         tally = {counts[i + 1]: int(counts[i]) for i in range(0, len(counts), 2)}
-        sys.stdout.write(dumps({"summary": tally, "verdict": verdict(report)}) + "\n")
+        record = run_record(report, _manifest(args.suite), datetime.now(UTC))
+        sys.stdout.write(dumps({"summary": tally, "verdict": verdict(report), **record}) + "\n")
     if report.tallies:
         print(table(report), file=out)
     text = grouped(report, args.engine, args.show)
@@ -448,6 +497,35 @@ def _print_report(report: RunReport, args: argparse.Namespace) -> None:
         print("\n" + "\n".join(lines), file=out)
     print("\n" + verdict(report), file=out)
     print(closing_line(report), file=out)
+
+
+def _manifest(folder: Path) -> dict[str, Any]:
+    """The suite's manifest, for the summary line (empty when it cannot be read: the run
+    already said why)."""
+    try:
+        return suite.manifest(folder)
+    except SchottenError:
+        return {}
+
+
+def _agree(args: argparse.Namespace) -> int:
+    if not args.table.parent.is_dir():  # outside the repository's root, without --table
+        raise AgreementError(
+            f"{args.table}: the folder {args.table.parent} does not exist (run from the "
+            "repository's root, or give the table with --table FILE)"
+        )
+    rows = []
+    for path in args.runs:
+        record = read_run(path)
+        try:
+            rows.append(Row.from_run(record, args.version, args.name))
+        except ValueError as error:
+            raise AgreementError(f"{path}: {error}") from None
+    table = added(read_table(args.table), rows)
+    write_table(args.table, table)
+    for row in rows:
+        print(f"{args.table}: {row.engine} {row.version} ({row.day})")
+    return EXIT_OK
 
 
 def _write_files(report: RunReport, args: argparse.Namespace) -> None:

@@ -7,6 +7,9 @@ JSON Lines protocol it is tested through.
 - :mod:`~schotten.conformance.client` talks to an engine; :mod:`~schotten.conformance.runner`
   drives it through the suite (``schotten conformance run --engine CMD``), and
   :mod:`~schotten.conformance.checks` compares its answers to each vector.
+- :mod:`~schotten.conformance.installed` finds the suite installed with the package;
+  :mod:`~schotten.conformance.archive` zips it for the site;
+  :mod:`~schotten.conformance.agreement` keeps the table of engines that agree with this one.
 
 The suite, its formats and the protocol are described in ``conformance/README.md``.
 """

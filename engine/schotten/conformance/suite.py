@@ -9,6 +9,7 @@ temporary file, so a failed export leaves the previous files as they were.
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import os
 import tempfile
@@ -25,6 +26,18 @@ from schotten.errors import SchottenError
 
 MANIFEST = "manifest.json"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # the suite's largest file has 6 MB
+
+
+RULES_EDITION = "iello-2016+rulings"
+"""The rules the answers follow: the IELLO 2016 booklet, with the rulings of ``RULES.md``."""
+
+
+def suite_version() -> str:
+    """The suite's version: the package's that exports it (written in ``pyproject.toml``)."""
+    try:
+        return importlib.metadata.version("schotten")
+    except importlib.metadata.PackageNotFoundError:  # a source tree used without installing
+        return "unknown"
 
 
 class SuiteError(SchottenError):
@@ -47,7 +60,13 @@ def export(
         "working copy, and the diff is reviewed"
     )
     folder.mkdir(parents=True, exist_ok=True)
-    manifest: dict[str, Any] = {"format": SUITE_FORMAT, "protocol": PROTOCOL, "kinds": {}}
+    manifest: dict[str, Any] = {
+        "format": SUITE_FORMAT,
+        "protocol": PROTOCOL,
+        "version": suite_version(),
+        "rules": RULES_EDITION,
+        "kinds": {},
+    }
     old = _old_manifest(folder)
     for kind in KINDS:
         if kind not in kinds:

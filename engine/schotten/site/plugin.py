@@ -37,7 +37,7 @@ from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from schotten._files import write_atomically
-from schotten.site import SiteCheckError, head, link_previews, runtime, serve, theme
+from schotten.site import SiteCheckError, agreement, head, link_previews, runtime, serve, theme
 from schotten.site.gate import (
     DEFAULT_LANGUAGE,
     Prepared,
@@ -324,6 +324,8 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
             return
         try:
             runtime.install_runtime(Path(config.site_dir))
+            # The suite's archive, which the proofs page of each language links.
+            agreement.write_archive(Path(config.site_dir))
         except SiteCheckError as exc:
             raise PluginError(str(exc)) from exc
 

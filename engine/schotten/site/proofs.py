@@ -187,7 +187,7 @@ def proof_table(lang: str, folder: Path = REPORTS) -> str:
             count=number(len(report["disagreements"])),
         )
         engine = report["engine"]
-        date = text["date"].format(date=_date(report["date"], lang))
+        date = text["date"].format(date=long_date(report["date"], lang))
         cells = [
             _text(_SPACES[lang][report["space"]]),
             positions,
@@ -233,7 +233,7 @@ _MONTHS = {
 }
 
 
-def _date(iso: str, lang: str) -> str:
+def long_date(iso: str, lang: str) -> str:
     """``2026-11-30T18:49:02Z`` as ``30 novembre 2026`` / ``30 de noviembre de 2026``."""
     year, month, day = (int(part) for part in iso[:10].split("-"))
     name = _MONTHS[lang].split()[month - 1]

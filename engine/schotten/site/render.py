@@ -21,6 +21,7 @@ from markupsafe import Markup
 from schotten.casebook import CaseResult
 from schotten.site import (
     SiteCheckError,
+    agreement,
     facts,
     pictures,
     play_page,
@@ -224,7 +225,8 @@ def page_functions(
         "cases_for": partial(tables.cases_for, results, lang),
     }
     given = [
-        (m.__name__, m.jinja_functions(lang)) for m in (facts, pictures, widgets, play_page, proofs)
+        (m.__name__, m.jinja_functions(lang))
+        for m in (facts, pictures, widgets, play_page, proofs, agreement)
     ]
     given.append((questions.__name__, questions.jinja_functions(questions_asked)))
     for module, module_functions in given:
