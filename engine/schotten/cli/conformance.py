@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import io
 import re
 import signal
@@ -22,7 +23,7 @@ from typing import Any
 from schotten._files import InputFileError, read_regular_file, write_atomically
 from schotten.cli.arguments import Commands, add_command, count, positive, seconds
 from schotten.cli.progress import Progress
-from schotten.conformance import protocol, suite
+from schotten.conformance import alternatives, protocol, suite
 from schotten.conformance.agreement import (
     TABLE_FILE,
     AgreementError,
@@ -410,7 +411,13 @@ def _run_chosen(
         [*report.tallies, *(KindTally(k, n, not_claimed=n) for k, n in left_out.items() if n)],
         key=lambda t: KINDS.index(t.kind),
     )
-    _print_report(report, args)
+    by_rules = alternatives.tally(
+        chosen,
+        {t.kind: t.asked for t in report.tallies},
+        {(o.kind, o.vector): o.status for o in report.disagreements},
+        report.capabilities.rulings,
+    )
+    _print_report(report, args, by_rules)
     _write_files(report, args)
     if not report.complete:
         return EXIT_INCOMPLETE
@@ -479,16 +486,24 @@ def _stopped_by_signals() -> Iterator[None]:
             signal.signal(number, handler)
 
 
-def _print_report(report: RunReport, args: argparse.Namespace) -> None:
+def _print_report(
+    report: RunReport,
+    args: argparse.Namespace,
+    by_rules: Sequence[alternatives.RulesRow] = (),
+) -> None:
     out = sys.stderr if args.json else sys.stdout
     if args.json:  # the report's lines on standard output, then the counts: for other tools
         sys.stdout.write(report_lines(report))
         counts = closing_line(report).replace(",", "").split()
         tally = {counts[i + 1]: int(counts[i]) for i in range(0, len(counts), 2)}
+        rules = {row.label: dataclasses.asdict(row) for row in by_rules if row.vectors}
         record = run_record(report, _manifest(args.suite), datetime.now(UTC))
-        sys.stdout.write(dumps({"summary": tally, "verdict": verdict(report), **record}) + "\n")
+        line = {"summary": tally, "rules": rules, "verdict": verdict(report), **record}
+        sys.stdout.write(dumps(line) + "\n")
     if report.tallies:
         print(table(report), file=out)
+    if any(row.vectors for row in by_rules):
+        print("\n" + alternatives.rows_text([r for r in by_rules if r.vectors]), file=out)
     text = grouped(report, args.engine, args.show)
     if text:
         print("\n" + text, file=out)

@@ -9,8 +9,11 @@ between ``start`` and ``step`` requests: then a game of the suite is played move
 not sent whole at every move), ``claims`` (what its claim answers carry: ``verdict``,
 ``reason`` or ``all``, the formations too; a run fails on claims at that level at most) and
 ``complete_sides_only`` (it judges claims only where both sides of each stone claimed are
-complete). An engine that declares nothing is asked everything. A vector it does not cover is
-"not claimed", never a disagreement.
+complete), ``rulings`` (the site rulings it takes, among
+:data:`~schotten.conformance.alternatives.RULING_IDS`; absent: all of them, as this engine; ``[]``:
+the booklet's rules only: the vectors filed under a ruling it does not take are not asked). An
+engine that declares nothing is asked everything. A vector it does not cover is "not claimed",
+never a disagreement.
 
 >>> base = Capabilities.from_hello(
 ...     {"supports": {"variants": ["base"], "kinds": ["claims", "formations"]}})
@@ -20,6 +23,10 @@ True
 False
 >>> base.describe()
 'base claims and formations'
+>>> booklet = Capabilities.from_hello({"supports": {"rulings": []}})
+>>> spy = {"cards": ["red 7", "red 8", "spy"], "rulings": ["elite-troop-value"]}
+>>> booklet.covers("formations", spy), base.covers("formations", {**spy, "cards": ["red 1"]})
+(False, True)
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from schotten.conformance.alternatives import RULING_IDS, vector_rulings
 from schotten.conformance.wire import KINDS
 
 VARIANTS = ("base", "tactical")
@@ -44,6 +52,7 @@ class Capabilities:
     incremental: bool = False  # whether it keeps a game between start and step requests
     claim_level: str = "all"  # what its claim answers carry: verdict, reason, or all
     complete_sides_only: bool = False  # claims judged only where both sides are complete
+    rulings: frozenset[str] = frozenset(RULING_IDS)  # the site rulings it takes
 
     @classmethod
     def from_hello(cls, answer: Mapping[str, Any]) -> Capabilities:
@@ -53,8 +62,8 @@ class Capabilities:
             return cls()
         if not isinstance(supports, Mapping):
             raise ValueError("'supports' is an object: variants, kinds, claim_step")
-        variants = _names(supports.get("variants", VARIANTS), VARIANTS, "variants")
-        kinds = _names(supports.get("kinds", KINDS), KINDS, "kinds")
+        variants = _names(supports.get("variants", list(VARIANTS)), VARIANTS, "variants")
+        kinds = _names(supports.get("kinds", list(KINDS)), KINDS, "kinds")
         claim_step = supports.get("claim_step", True)
         if not isinstance(claim_step, bool):
             raise ValueError("'supports.claim_step' is true or false")
@@ -66,7 +75,8 @@ class Capabilities:
         level = supports.get("claims", "all")
         if level not in CLAIM_LEVELS:
             raise ValueError(f"'supports.claims' is one of {', '.join(CLAIM_LEVELS)}")
-        return cls(variants, kinds, claim_step, True, incremental, level, complete)
+        rulings = _names(supports.get("rulings", list(RULING_IDS)), RULING_IDS, "rulings")
+        return cls(variants, kinds, claim_step, True, incremental, level, complete, rulings)
 
     def narrowed(self, variants: Iterable[str] | None, kinds: Iterable[str] | None) -> Capabilities:
         """Only these variants and kinds too (the command line's ``--variant``/``--kind``)."""
@@ -78,6 +88,7 @@ class Capabilities:
             self.incremental,
             self.claim_level,
             self.complete_sides_only,
+            self.rulings,
         )
 
     def runs(self, kind: str) -> bool:
@@ -87,7 +98,13 @@ class Capabilities:
         """Whether ``vector`` of ``kind`` is within what the engine declares."""
         if kind == "claims" and self.complete_sides_only and not _complete_sides(vector):
             return False
+        if not self.takes(vector):
+            return False
         return self.runs(kind) and vector_variant(kind, vector) in self.variants
+
+    def takes(self, vector: Mapping[str, Any]) -> bool:
+        """Whether the engine takes every site ruling ``vector`` depends on."""
+        return set(vector_rulings(vector)) <= self.rulings
 
     def describe(self) -> str:
         """``base claims and formations``: what a run covers, for its verdict line."""
@@ -100,7 +117,12 @@ class Capabilities:
         if not kinds:
             return "nothing"
         listed = kinds[0] if len(kinds) == 1 else ", ".join(kinds[:-1]) + " and " + kinds[-1]
-        return f"{variants}{listed}"
+        left = [r for r in RULING_IDS if r not in self.rulings]
+        if not left:
+            return f"{variants}{listed}"
+        if len(left) == len(RULING_IDS):
+            return f"{variants}{listed}, the booklet's rules only"
+        return f"{variants}{listed}, without the site rulings {', '.join(left)}"
 
 
 CLAIM_LEVELS = ("verdict", "reason", "all")

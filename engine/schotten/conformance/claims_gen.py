@@ -4,7 +4,8 @@ Each position comes from its own seed (``claims <index>``), so any vector can be
 A recipe picks the variant, the stones claimed together, the combat modes, the elite troops on
 the sides, ties with an order of completion, claimed stones, and cards seen elsewhere; the table
 is kept only when it could occur in a game (``check_table``, nobody has won yet, a Joker per
-player).
+player) and a game reaches it (``reach_problems``: claims that could be proven, cards put into
+play in numbers alternate turns give).
 
 >>> position = claim_position(3)
 >>> position.board.variant, position.claimer, position.stones
@@ -22,7 +23,7 @@ from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Colour, Tactic
 from schotten.errors import InvalidPositionError
 from schotten.outcome import winning_condition
-from schotten.position import check_table
+from schotten.position import check_table, reach_problems
 
 ELITE_TROOPS = (Tactic.JOKER, Tactic.JOKER, Tactic.SPY, Tactic.SHIELD_BEARER)
 RUSES = (Tactic.RECRUITER, Tactic.STRATEGIST, Tactic.BANSHEE, Tactic.TRAITOR)
@@ -131,8 +132,46 @@ def _attempt(rng: random.Random, variant: Variant) -> ClaimPosition | None:
         return None
     if any(winning_condition(board, p) for p in Player):
         return None
+    reached = _reachable(cards, board, targets, others)
+    if reached is None:
+        return None
+    board = reached
     size = board.variant.hand_size
     return ClaimPosition(board, claimer, tuple(targets), tuple(hand[:size]))
+
+
+def _reachable(cards: _Cards, board: Board, targets: list[int], others: list[int]) -> Board | None:
+    """The table made one that a game reaches (:func:`~schotten.position.reach_problems`, the
+    check the casebook runs), or ``None``. A stone claimed by the player whose side loses (or
+    ties, completed later) is given to the other one, who could prove it; a player far behind in
+    cards put into play gets Clan cards on other stones (never completing a side), as the turns
+    they played. Tables already reachable are kept as they are."""
+    for _ in range(2 * len(CLAN_CARDS)):
+        problem = next(reach_problems(board), None)
+        if problem is None:
+            return None if any(winning_condition(board, p) for p in Player) else board
+        if problem.code == "claim-unproven" and problem.stone is not None:
+            stone = board.stone(problem.stone)
+            assert stone.claimed_by is not None
+            board = board.with_stone(replace(stone, claimed_by=stone.claimed_by.other))
+        elif problem.code == "card-count" and problem.player is not None:
+            room = [
+                n
+                for n in others
+                if n not in targets
+                and board.stone(n).claimed_by is None
+                and len(board.stone(n).sides[problem.player].cards) < board.stone(n).capacity - 1
+            ]
+            if not room:
+                return None
+            stone = board.stone(room[0])
+            side = stone.sides[problem.player]
+            board = board.with_stone(
+                stone.with_side(problem.player, Side((*side.cards, cards.clan())))
+            )
+        else:
+            return None
+    return None
 
 
 def _wanted(stones: dict[int, Stone], targets: list[int], opponent: Player) -> list[Card]:

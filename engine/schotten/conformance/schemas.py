@@ -13,6 +13,7 @@ from typing import Any
 from schotten.claims import Reason
 from schotten.formations import FormationKind
 from schotten.rules import Rule
+from schotten.rulings import SITE_RULINGS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _COLOURS = "red|orange|yellow|green|blue|purple"
@@ -156,6 +157,12 @@ DEFS: dict[str, Any] = {
 _HEAD: dict[str, Any] = {
     "id": {"type": "string", "minLength": 1},
     "pins": {"type": "string", "minLength": 1, "description": "what the vector pins, in words"},
+    "rulings": {
+        "type": "array",
+        "items": {"enum": sorted(str(r) for r in SITE_RULINGS)},
+        "uniqueItems": True,
+        "description": "the site rulings the vector depends on, sorted; empty: the booklet's rules",
+    },
 }
 
 
@@ -165,7 +172,7 @@ def _vector(title: str, required: list[str], properties: dict[str, Any]) -> dict
         "title": title,
         "description": "one line of the JSON Lines file",
         "type": "object",
-        "required": ["id", "pins", *required],
+        "required": ["id", "pins", *required, "rulings"],
         "additionalProperties": False,
         "properties": {**_HEAD, **properties},
         "$defs": DEFS,

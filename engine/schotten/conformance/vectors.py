@@ -20,7 +20,14 @@ from typing import Any
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import CLAN_CARDS, Card, ClanCard, Colour, Tactic
-from schotten.claims import judge_claim
+from schotten.claims import StoneVerdict, judge_claim
+from schotten.conformance.alternatives import (
+    GameRulings,
+    claim_rulings,
+    formation_rulings,
+    ids,
+    tree_rulings,
+)
 from schotten.conformance.claims_gen import ClaimPosition, claim_position, features
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.protocol import apply_answer, claim_answers, side_formation
@@ -29,6 +36,7 @@ from schotten.errors import IllegalActionError
 from schotten.game import Game, Phase
 from schotten.match import round_points
 from schotten.moves import Banshee, Claim, Deck, Draw, Move, Pass, Play, Strategist, Traitor
+from schotten.rules import Rule
 
 GENERATED_CLAIMS = 10_000
 FORMATIONS = 2_000
@@ -66,12 +74,14 @@ def case_claim_vectors(cases_folder: Path) -> list[dict[str, Any]]:
             continue
         verdicts = judge_claim(case.board, Player.FIRST, case.claim)
         rules = ", ".join(case.rules)
+        exercised = claim_rulings(case.board, Player.FIRST, verdicts)
         vectors.append(
             {
                 "id": f"case:{case.id}",
                 "pins": f"the casebook's case {case.id} (rules {rules})",
                 **claim_request(case.board, Player.FIRST, case.claim, case.hands[0]),
                 "expect": claim_answers(verdicts),
+                "rulings": _union(exercised, ids(case.rules)),
             }
         )
     return vectors
@@ -86,7 +96,12 @@ def claim_vector(index: int) -> dict[str, Any]:
         "pins": _claim_prose(position, [str(v.reason) for v in verdicts]),
         **claim_request(position.board, position.claimer, position.stones, position.hand),
         "expect": claim_answers(verdicts),
+        "rulings": list(claim_rulings(position.board, position.claimer, verdicts)),
     }
+
+
+def _union(*found: tuple[str, ...]) -> list[str]:
+    return sorted(set().union(*found))
 
 
 def _claim_prose(position: ClaimPosition, reasons: list[str]) -> str:
@@ -143,6 +158,9 @@ def formation_vector(index: int) -> dict[str, Any]:
         "cards": [str(c) for c in side],
         "totals_only": totals_only,
         "expect": formation_data(formation),
+        "rulings": list(
+            formation_rulings([str(c) for c in side], totals_only, str(formation_data(formation)))
+        ),
     }
 
 
@@ -191,6 +209,7 @@ def case_move_vectors(cases_folder: Path) -> list[dict[str, Any]]:
                 f"move {number} of the casebook's case {case.id} (rules {', '.join(case.rules)})",
                 game,
                 [move],
+                case.rules,
             )
             vectors.append(vector)
             with contextlib.suppress(IllegalActionError):
@@ -221,17 +240,26 @@ def move_vector(index: int) -> dict[str, Any]:
     )
 
 
-def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> dict[str, Any]:
+def _move_vector(
+    ident: str, pins: str, game: Game, moves: Sequence[Move], case_rules: Sequence[Rule] = ()
+) -> dict[str, Any]:
     accepted, after, refused = [], [], []
+    gathered = GameRulings(set(case_rules))
+    gathered.position(game, [str(m) for m in game.legal_moves()])
     for move in moves:
         try:
             game.verify_move(move)
         except IllegalActionError as error:
             refused.append({"move": str(move), "rule": str(error.rule)})
+            gathered.refused(str(move), str(error.rule))
         else:
             accepted.append(str(move))
+            gathered.move(str(move))
             answer = apply_answer(game, str(move))
             after.append({"position": answer["position"], "points": answer["points"]})
+            played = game.copy()
+            played.apply(move)
+            gathered.outcome(played)
     rules = sorted({r["rule"] for r in refused})
     if rules:
         pins += "; refused by " + ", ".join(rules)
@@ -242,6 +270,7 @@ def _move_vector(ident: str, pins: str, game: Game, moves: Sequence[Move]) -> di
         "accepted": accepted,
         "after": after,
         "refused": refused,
+        "rulings": list(gathered.ids()),
     }
 
 
@@ -302,15 +331,19 @@ def game_vector(variant: Variant, index: int) -> dict[str, Any]:
     game = Game(variant, seed=seed)
     start = game_data(game)
     moves, counts, digests, full = [], [], [], []
+    gathered = GameRulings()
     while game.outcome is None:
         legal = [str(m) for m in game.legal_moves()]
         counts.append(len(legal))
         digests.append(moves_digest(legal))
         if index < FULL_GAMES:
             full.append(legal)
+        gathered.position(game, legal)
         move = _pick(rng, game)
         moves.append(str(move))
+        gathered.move(str(move))
         game.apply(move)
+    gathered.outcome(game)
     assert game.outcome is not None
     first, second = round_points(game)
     kinds = Counter(m.split(":")[0].split(" ")[0] for m in moves)
@@ -332,6 +365,7 @@ def game_vector(variant: Variant, index: int) -> dict[str, Any]:
         "termination": str(game.outcome.termination),
     }
     vector["points"] = {"first": first, "second": second}
+    vector["rulings"] = list(gathered.ids())
     return vector
 
 
@@ -367,9 +401,18 @@ def provable_vectors(variant: Variant, index: int) -> list[dict[str, Any]]:
                 "pins": f"{variant} game {index}, step {position.step}: {claimer} can prove {said}",
                 **request,
                 "expect": list(stones),
+                "rulings": list(claim_rulings(position.board, claimer, _open_verdicts(position))),
             }
         )
     return vectors
+
+
+def _open_verdicts(game: Game) -> tuple[StoneVerdict, ...]:
+    """The verdict on every unclaimed stone for the player to move: what ``provable`` judges."""
+    board = game.board
+    return judge_claim(
+        board, game.to_move, [s.number for s in board.stones if s.claimed_by is None]
+    )
 
 
 def _spread(items: list[Any], count: int) -> list[Any]:
@@ -406,6 +449,7 @@ def perft_vector(variant: Variant, seed: int, midgame: bool) -> dict[str, Any]:
         "position": game_data(game),
         "nodes": nodes,
         "divide": dict(divide(game, PERFT_DEPTH)),
+        "rulings": list(tree_rulings(game, PERFT_DEPTH)),
     }
 
 
