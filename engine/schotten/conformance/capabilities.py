@@ -53,8 +53,8 @@ class Capabilities:
             return cls()
         if not isinstance(supports, Mapping):
             raise ValueError("'supports' is an object: variants, kinds, claim_step")
-        variants = _names(supports.get("variants", VARIANTS), VARIANTS, "variants")
-        kinds = _names(supports.get("kinds", KINDS), KINDS, "kinds")
+        variants = _names(supports.get("variants", list(VARIANTS)), VARIANTS, "variants")
+        kinds = _names(supports.get("kinds", list(KINDS)), KINDS, "kinds")
         claim_step = supports.get("claim_step", True)
         if not isinstance(claim_step, bool):
             raise ValueError("'supports.claim_step' is true or false")
