@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import shlex
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from schotten.cli import EXIT_FAILED, main
 from schotten.conformance import suite
 from schotten.conformance.capabilities import Capabilities
 from schotten.conformance.client import LocalEngine
-from schotten.conformance.divide import divide_claim
+from schotten.conformance.divide import chosen, divide_claim
 from schotten.conformance.runner import run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -188,3 +189,19 @@ def test_an_engine_that_agrees_has_no_divide() -> None:
     vectors = [claim_vector("case:colour-beats-run"), *suite.load(SUITE, "claims")[:30]]
     report = run(LocalEngine(), [("claims", vectors)])
     assert report.ok and report.divides == {}
+
+
+def test_each_groups_smallest_example_is_taken_apart_first() -> None:
+    @dataclass(frozen=True)
+    class Seen:
+        kind: str
+        status: str
+        signature: str
+        size: int
+        vector: str
+
+    many = [Seen("claims", "disagree", "a", 10 + n, f"a{n}") for n in range(30)]
+    rare = Seen("claims", "disagree", "b", 500, "b0")
+    other = Seen("formations", "disagree", "c", 1, "c0")
+    picked = chosen([*many, rare, other], limit=5)
+    assert [p.vector for p in picked] == ["a0", "b0", "a1", "a2", "a3"]

@@ -107,9 +107,18 @@ class Divide:
 
 
 def chosen(outcomes: Sequence[Any], limit: int = MAX_DIVIDES) -> list[Any]:
-    """The claim disagreements to take apart: the smallest first, at most ``limit``."""
-    claims = [o for o in outcomes if o.kind == "claims" and o.status == "disagree"]
-    return sorted(claims, key=lambda o: (o.size, o.vector))[:limit]
+    """The claim disagreements to take apart, at most ``limit``: the smallest of each group
+    (the example the report shows), smallest first, then the others by size."""
+    claims = sorted(
+        (o for o in outcomes if o.kind == "claims" and o.status == "disagree"),
+        key=lambda o: (o.size, o.vector),
+    )
+    examples: dict[str, Any] = {}
+    for outcome in claims:
+        examples.setdefault(outcome.signature, outcome)
+    firsts = list(examples.values())
+    rest = [o for o in claims if all(o is not e for e in firsts)]
+    return [*firsts, *rest][:limit]
 
 
 def divide_claim(

@@ -14,6 +14,7 @@ difference).
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -151,7 +152,9 @@ def run(
     try:
         live = _run(report, engine, suite, progress, restart, max_restarts, started, skip)
         if live is not None:
-            attach_divides(report, live, declared or report.capabilities)
+            # Every vector was asked: a stop now only cuts the divides short.
+            with contextlib.suppress(Interrupted, KeyboardInterrupt):
+                attach_divides(report, live, declared or report.capabilities)
     except (Interrupted, KeyboardInterrupt):
         report.stopped = "interrupted"
     else:
