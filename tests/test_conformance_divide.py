@@ -205,3 +205,17 @@ def test_each_groups_smallest_example_is_taken_apart_first() -> None:
     other = Seen("formations", "disagree", "c", 1, "c0")
     picked = chosen([*many, rare, other], limit=5)
     assert [p.vector for p in picked] == ["a0", "b0", "a1", "a2", "a3"]
+
+
+def test_a_tie_given_to_the_claimer_is_divided_on_the_completion_order(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    ident = "case:equal-sums-opponent-completed-first"
+    status, found = json_run(capsys, "ties_to_claimer", ident)
+    assert status == EXIT_FAILED
+    divide = found["divide"]
+    # Both sides complete: no completion to walk; the formations agree, the order decides.
+    assert divide["opponent"]["completion"] == []
+    assert divide["claimer"]["formation"] == divide["claimer"]["engine"]
+    assert divide["parted"].startswith("on the tie: both sides are ")
+    assert "the opponent's was completed first and wins it" in divide["parted"]

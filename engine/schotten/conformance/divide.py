@@ -253,6 +253,16 @@ def _walk(
             f"on the opponent's complete side {', '.join(cards)}: {want_formation} here, "
             f"{engine_formation} for the engine"
         )
+    mine = formation_data(side_formation(stone, claimer))
+    if mine == want_formation:
+        times = [stone.side(p).completed_at for p in (claimer, opponent)]
+        first = stone.completed_first()
+        who = "the claimer's" if first is claimer else "the opponent's"
+        return (
+            f"on the tie: both sides are {mine}, completed at steps {times[0]} (the claimer's) "
+            f"and {times[1]}; {who} was completed first and wins it; the engine, agreeing on "
+            "both formations, still differs"
+        )
     return (
         f"on the verdict itself: the engine gives the opponent's complete side "
         f"{', '.join(cards)} the same formation ({want_formation}) and still differs"
