@@ -12,6 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strength import examples
 
 from schotten.board import Board, Variant
 from schotten.claims import Reason, judge_stone
@@ -173,3 +176,25 @@ def test_an_engine_that_does_not_list_the_kind_is_not_asked_it(
     assert report.tallies[0].not_claimed == len(vectors)
     assert claims_only.covers("outcomes", vectors[0]) is False
     assert Capabilities().covers("outcomes", vectors[0])
+
+
+_ACTION = st.fixed_dictionaries(
+    {"player": st.sampled_from(["first", "second", "third", 1])},
+    optional={
+        "play": st.sampled_from(["red 9", "red 8", "blue 9", "joker", "spy", "traitor", "x", 3]),
+        "stone": st.integers(0, 10),
+        "claim": st.one_of(st.integers(0, 10), st.booleans(), st.none()),
+    },
+)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(actions=st.lists(_ACTION, max_size=12), variant=st.sampled_from(["base", "tactical"]))
+def test_any_actions_get_an_answer_or_a_bad_request(
+    actions: list[dict[str, Any]], variant: str
+) -> None:
+    table = {"variant": variant, "stones": [], "discard": {"first": [], "second": []}}
+    answer = handle({"type": "outcome", "position": table, "actions": actions})
+    assert answer.get("error") in (None, "bad-request"), answer
+    if "error" not in answer:
+        assert len(answer["stones"]) == 9 and 0 <= answer["played"] <= len(actions)
