@@ -42,8 +42,8 @@ def test_a_run_that_checks_nothing_exits_2_and_says_so(capsys: pytest.CaptureFix
     assert status == EXIT_INCOMPLETE, out
     assert "INCOMPLETE: nothing was checked" in out
     assert (
-        out.rstrip().splitlines()[-1] == "0 passed, 0 failed, 0 errored, 112 skipped"
-    )  # 20 of 5 kinds, 12 perft
+        out.rstrip().splitlines()[-1] == "0 passed, 0 failed, 0 errored, 132 skipped"
+    )  # 20 of 6 kinds, 12 perft
     status = conformance("--engine", engine("declares_no_variant"), *argv)
     out = capsys.readouterr().out
     assert status == EXIT_INCOMPLETE, out
@@ -71,7 +71,7 @@ def test_the_closing_line_and_the_junit_counts_add_up(
     assert status == EXIT_FAILED
     last = out.rstrip().splitlines()[-1]
     passed, failed, errored, skipped = (int(w) for w in last.split()[::2])
-    assert passed + failed + errored + skipped == 4 * 50 + 50 + 12  # perft has 12 vectors
+    assert passed + failed + errored + skipped == 5 * 50 + 50 + 12  # perft has 12 vectors
     assert failed > 0
     root = ET.parse(junit).getroot()
     for suite in root:

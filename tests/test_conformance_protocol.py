@@ -149,9 +149,11 @@ json_values = st.recursive(
 
 @settings(max_examples=examples(100), deadline=None)
 @given(
-    kind=st.sampled_from(["claim", "formation", "legal", "apply", "perft", "hello"]),
+    kind=st.sampled_from(["claim", "formation", "legal", "apply", "perft", "hello", "outcome"]),
     extra=st.dictionaries(
-        st.sampled_from(["position", "claimer", "stones", "cards", "move", "depth", "divide"]),
+        st.sampled_from(
+            ["position", "claimer", "stones", "cards", "move", "depth", "divide", "actions"]
+        ),
         json_values,
     ),
 )

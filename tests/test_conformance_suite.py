@@ -17,6 +17,7 @@ from schotten.cli import EXIT_FAILED, main
 from schotten.conformance import suite
 from schotten.conformance.checks import check_vector
 from schotten.conformance.client import LocalEngine
+from schotten.conformance.outcomes_gen import OUTCOMES, outcome_vector
 from schotten.conformance.runner import run
 from schotten.conformance.vectors import (
     GAMES,
@@ -98,6 +99,7 @@ def test_the_protocol_schema_accepts_the_requests_the_runner_sends(
         {"type": "apply", "position": game["position"], "move": game["moves"][0]},
         {"type": "perft", "position": game["position"], "depth": 2, "divide": True},
         {"type": "provable", **{k: vectors["provable"][0][k] for k in ("position", "claimer")}},
+        {"type": "outcome", **{k: vectors["outcomes"][0][k] for k in ("position", "actions")}},
     ):
         validator.validate(request)
     with pytest.raises(jsonschema.ValidationError):
@@ -206,7 +208,15 @@ def test_moves_refuse_with_many_different_rules(
 # -- the engine's answers are the suite's ------------------------------------------------------
 
 
-SAMPLE = {"claims": 1500, "formations": 1000, "provable": 400, "moves": 100, "games": 4, "perft": 0}
+SAMPLE = {
+    "claims": 1500,
+    "formations": 1000,
+    "provable": 400,
+    "moves": 100,
+    "games": 4,
+    "perft": 0,
+    "outcomes": 60,
+}
 
 
 def test_this_engine_agrees_with_the_committed_suite(
@@ -259,6 +269,9 @@ def test_export_makes_the_committed_vectors_again_byte_for_byte() -> None:
     assert games[0] == dumps(game_vector(Variant.BASE, 0))
     assert games[GAMES + 3] == dumps(game_vector(Variant.TACTICAL, 3))
     assert lines("perft")[0] == dumps(perft_vector(Variant.BASE, 1, False))
+    outcomes = lines("outcomes")
+    assert outcomes[0] == dumps(outcome_vector(Variant.BASE, 0))
+    assert outcomes[OUTCOMES + 7] == dumps(outcome_vector(Variant.TACTICAL, 7))
 
 
 def test_export_writes_a_suite_and_keeps_the_other_kinds(

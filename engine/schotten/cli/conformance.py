@@ -457,6 +457,7 @@ def _drive(
         # An engine that declares verdicts only is failed on verdicts at most.
         fail_on=min(args.fail_on, capabilities.claim_level, key=LEVELS.index),
         skip=_skips(args.skip_file),
+        declared=declared,
     )
     report.engine = name
     return report

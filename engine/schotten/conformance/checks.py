@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from schotten.conformance.client import Engine, ask_many
+from schotten.conformance.outcomes import differences
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps, game_data, moves_digest
 from schotten.errors import InvalidNotationError, InvalidPositionError
@@ -111,6 +112,8 @@ def single_request(kind: str, vector: dict[str, Any]) -> dict[str, Any] | None:
         return {"type": "formation", "cards": vector["cards"], "totals_only": vector["totals_only"]}
     if kind == "provable":
         return {"type": "provable", "position": vector["position"], "claimer": vector["claimer"]}
+    if kind == "outcomes":
+        return {"type": "outcome", "position": vector["position"], "actions": vector["actions"]}
     return None
 
 
@@ -419,6 +422,14 @@ def _check_perft(vector: dict[str, Any], engine: Engine) -> list[Finding]:
     return found
 
 
+def _check_outcomes(vector: dict[str, Any], engine: Engine) -> list[Finding]:
+    request = {"type": "outcome", "position": vector["position"], "actions": vector["actions"]}
+    asked = _ask(engine, "outcomes", request, vector["expect"])
+    if asked.error is not None:
+        return [asked.error]
+    return [asked.finding(*found) for found in differences(vector["expect"], asked.answer)]
+
+
 _CHECKS: dict[str, Callable[[dict[str, Any], Engine], list[Finding]]] = {
     "claims": _check_claims,
     "formations": _check_formations,
@@ -426,4 +437,5 @@ _CHECKS: dict[str, Callable[[dict[str, Any], Engine], list[Finding]]] = {
     "moves": _check_moves,
     "games": _check_games,
     "perft": _check_perft,
+    "outcomes": _check_outcomes,
 }

@@ -18,6 +18,10 @@ a worked exchange):
   ``{"ok": false, "rule": <rule id>}``.
 - ``perft`` (``position``, ``depth``, ``divide``): ``{"nodes": N}`` (and ``"divide"``: the count
   under each first move).
+- ``outcome`` (``position``: a table; ``actions``: placements and claims, each by a named
+  player, in any order): ``{"stones": [...], "outcome": ..., "played": N}``, the holder of each
+  stone, the game's outcome (``null`` while it goes on) and the actions played
+  (:mod:`~schotten.conformance.outcomes`), for engines whose turn is not the booklet's steps.
 - ``start`` (``position``) and ``step`` (``move``), for an engine that declares
   ``"incremental": true``: ``start`` keeps the position and answers ``{"moves": [...]}``; ``step``
   plays a move on the position kept and answers ``{"ok": true, "moves": [...], "outcome": ...,
@@ -50,6 +54,7 @@ from schotten.board import Board, Player
 from schotten.cards import Card, Tactic, is_wild
 from schotten.claims import StoneVerdict, judge_claim
 from schotten.completion import best_completion
+from schotten.conformance.outcomes import ActionError, play_out, read_actions, result_data
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.wire import (
     KINDS,
@@ -323,6 +328,14 @@ def _move(request: Mapping[str, Any]) -> str:
     return move
 
 
+def _outcome(request: Mapping[str, Any]) -> dict[str, Any]:
+    board = _read(board_from_data, request)
+    try:
+        return result_data(play_out(board, read_actions(request.get("actions"))))
+    except ActionError as error:
+        raise RequestError("bad-request", str(error)) from None
+
+
 def _start(request: Mapping[str, Any], session: Session | None) -> dict[str, Any]:
     if session is None:
         raise RequestError("bad-request", "start: this connection keeps no position")
@@ -365,6 +378,7 @@ _HANDLERS: dict[str, Callable[[Mapping[str, Any], Session | None], dict[str, Any
     "legal": _stateless(_legal),
     "apply": _stateless(_apply),
     "perft": _stateless(_perft),
+    "outcome": _stateless(_outcome),
     "start": _start,
     "step": _step,
 }

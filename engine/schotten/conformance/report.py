@@ -110,6 +110,9 @@ def grouped(report: RunReport, engine: str, show: int) -> str:
             f"  smallest: {example.kind} {example.vector} ({example.pins})",
         ]
         lines += [f"  - {f.text}" for f in example.findings[:4]]
+        divide = report.divides.get(example.vector) if example.kind == "claims" else None
+        if divide is not None:
+            lines += [f"  {line}" for line in divide.lines()]
         lines += [f"  {line}" for line in example_lines(example, engine)]
         others = [o.vector for o in group.outcomes if o is not example]
         if others:
@@ -179,10 +182,12 @@ def summary(report: RunReport) -> list[str]:
 
 def report_lines(report: RunReport) -> str:
     """One JSON line a vector that did not agree: kind, id, status, signature, problems, and
-    the first exchange that shows it (request, expected, answer)."""
+    the first exchange that shows it (request, expected, answer); for a claim taken apart, its
+    divide (:mod:`~schotten.conformance.divide`)."""
     lines = []
     for outcome in report.outcomes:
         finding = outcome.findings[0] if outcome.findings else None
+        divide = report.divides.get(outcome.vector) if outcome.kind == "claims" else None
         lines.append(
             dumps(
                 {
@@ -196,6 +201,7 @@ def report_lines(report: RunReport) -> str:
                     "request": finding.request if finding else None,
                     "expected": finding.expected if finding else None,
                     "answer": finding.answer if finding else None,
+                    **({"divide": divide.data()} if divide is not None else {}),
                 }
             )
         )

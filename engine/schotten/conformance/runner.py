@@ -14,6 +14,7 @@ difference).
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from schotten.conformance.client import (
     ProcessEngine,
     ask_many,
 )
+from schotten.conformance.divide import Divide, chosen, divide_claim
 from schotten.conformance.shown import shown
 from schotten.conformance.wire import dumps
 from schotten.errors import SchottenError
@@ -110,6 +112,7 @@ class RunReport:
     stray_examples: list[str] = field(default_factory=list)
     capabilities: Capabilities = field(default_factory=Capabilities)
     fail_on: str = "all"
+    divides: dict[str, Divide] = field(default_factory=dict)  # claim vectors taken apart, by id
 
     @property
     def complete(self) -> bool:
@@ -136,15 +139,22 @@ def run(
     max_restarts: int = 5,
     fail_on: str = "all",
     skip: frozenset[str] = frozenset(),
+    declared: Capabilities | None = None,
 ) -> RunReport:
     """Ask ``engine`` every vector of each ``(kind, vectors)`` it covers; never raises for the
     engine. ``restart()`` starts a fresh engine after a failure (none: a failure ends the
-    run); the engines it starts are closed here, ``engine`` is the caller's to close."""
+    run); the engines it starts are closed here, ``engine`` is the caller's to close.
+    ``declared``: what the engine declares before a run narrows it (default:
+    ``capabilities``), for the follow-up requests of the divides of claims."""
     report = RunReport(engine.name, capabilities=capabilities or Capabilities(), fail_on=fail_on)
     report.tallies = [KindTally(kind, len(vs)) for kind, vs in suite]
     started: list[Engine] = []
     try:
-        _run(report, engine, suite, progress, restart, max_restarts, started, skip)
+        live = _run(report, engine, suite, progress, restart, max_restarts, started, skip)
+        if live is not None:
+            # Every vector was asked: a stop now only cuts the divides short.
+            with contextlib.suppress(Interrupted, KeyboardInterrupt):
+                attach_divides(report, live, declared or report.capabilities)
     except (Interrupted, KeyboardInterrupt):
         report.stopped = "interrupted"
     else:
@@ -167,7 +177,9 @@ def _run(
     max_restarts: int,
     started: list[Engine],
     skip: frozenset[str] = frozenset(),
-) -> None:
+) -> Engine | None:
+    """Every vector asked; the engine still running at the end (``None``: the run stopped)."""
+
     def covers(kind: str, vector: dict[str, Any]) -> bool:
         return vector.get("id") not in skip and report.capabilities.covers(kind, vector)
 
@@ -199,13 +211,13 @@ def _run(
                     report.failure, report.failed_vector = failure, f"{kind} {vector['id']}"
                     if restart is not None:
                         report.stopped = f"the engine failed {report.restarts + 1} time(s)"
-                    return
+                    return None
                 report.restarts += 1
                 try:
                     engine = restart()
                 except EngineFailure as again:
                     report.failure, report.failed_vector = again, "restart"
-                    return
+                    return None
                 started.append(engine)
                 ahead, queued = _Ahead.over(engine), done  # the rest is sent again, to it
                 continue
@@ -215,6 +227,24 @@ def _run(
             _tally(tally, kind, vector, findings, report)
             if progress is not None:
                 progress(kind, done, len(vectors))
+    return engine
+
+
+def attach_divides(report: RunReport, engine: Engine, declared: Capabilities) -> None:
+    """Take apart the smallest claim disagreements with ``engine``, still running
+    (:mod:`~schotten.conformance.divide`): each divide made is kept in ``report.divides`` by
+    vector id. An engine that fails on a follow-up request ends the divides, never the run."""
+    for outcome in chosen(report.outcomes):
+        finding = outcome.findings[0] if outcome.findings else None
+        answer = finding.answer if finding is not None else None
+        try:
+            made = divide_claim(outcome.vector_data, answer, engine, declared)
+        except EngineFailure:
+            return
+        except (KeyError, TypeError, ValueError, AttributeError):
+            continue  # a vector without what a claim needs: its own check said so
+        if made is not None:
+            report.divides[outcome.vector] = made
 
 
 def _tally(

@@ -3,7 +3,7 @@
 ``export`` writes them beside the vectors; the tests validate every committed vector with them.
 
 >>> sorted(SCHEMAS)
-['claims', 'formations', 'games', 'moves', 'perft', 'protocol', 'provable']
+['claims', 'formations', 'games', 'moves', 'outcomes', 'perft', 'protocol', 'provable']
 """
 
 from __future__ import annotations
@@ -141,6 +141,30 @@ POINTS: dict[str, Any] = {
         "second": {"type": "integer", "minimum": 0, "maximum": 9},
     },
 }
+ACTION: dict[str, Any] = {
+    "description": "a card put on a player's side of a stone, or a claim of one stone",
+    "oneOf": [
+        {
+            "type": "object",
+            "required": ["player", "play", "stone"],
+            "additionalProperties": False,
+            "properties": {
+                "player": PLAYER,
+                "play": {"$ref": "#/$defs/card"},
+                "stone": {"type": "integer", "minimum": 1, "maximum": 9},
+            },
+        },
+        {
+            "type": "object",
+            "required": ["player", "claim"],
+            "additionalProperties": False,
+            "properties": {
+                "player": PLAYER,
+                "claim": {"type": "integer", "minimum": 1, "maximum": 9},
+            },
+        },
+    ],
+}
 DEFS: dict[str, Any] = {
     "card": CARD,
     "cards": CARDS,
@@ -153,6 +177,7 @@ DEFS: dict[str, Any] = {
     "move": MOVE,
     "rule": RULE,
     "points": POINTS,
+    "action": ACTION,
 }
 _HEAD: dict[str, Any] = {
     "id": {"type": "string", "minLength": 1},
@@ -279,6 +304,48 @@ SCHEMAS: dict[str, dict[str, Any]] = {
             "divide": {"type": "object", "additionalProperties": {"type": "integer"}},
         },
     ),
+    "outcomes": _vector(
+        "outcomes: placements and claims from a table, judged on who holds each stone and how "
+        "the game ends",
+        ["position", "actions", "expect"],
+        {
+            "position": {"$ref": "#/$defs/table"},
+            "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+            "expect": {
+                "type": "object",
+                "required": ["stones", "outcome", "played"],
+                "additionalProperties": False,
+                "properties": {
+                    "stones": {
+                        "description": "the holder of each stone, 1 to 9",
+                        "type": "array",
+                        "minItems": 9,
+                        "maxItems": 9,
+                        "items": WHO,
+                    },
+                    "outcome": {
+                        "oneOf": [
+                            {"type": "null"},
+                            {
+                                "type": "object",
+                                "required": ["winner", "termination"],
+                                "additionalProperties": False,
+                                "properties": {
+                                    "winner": PLAYER,
+                                    "termination": {"enum": ["five-stones", "three-adjacent"]},
+                                },
+                            },
+                        ]
+                    },
+                    "played": {
+                        "description": "the actions played: those after the game's end are not",
+                        "type": "integer",
+                        "minimum": 0,
+                    },
+                },
+            },
+        },
+    ),
     "protocol": {
         "$schema": DRAFT,
         "title": "schotten-conformance/1 requests (one JSON object a line on the engine's stdin)",
@@ -308,6 +375,14 @@ SCHEMAS: dict[str, dict[str, Any]] = {
                 "apply",
                 ["position", "move"],
                 {"position": {"$ref": "#/$defs/position"}, "move": {"$ref": "#/$defs/move"}},
+            ),
+            _request(
+                "outcome",
+                ["position", "actions"],
+                {
+                    "position": {"$ref": "#/$defs/table"},
+                    "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
+                },
             ),
             _request(
                 "perft",

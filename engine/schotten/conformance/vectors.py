@@ -29,6 +29,7 @@ from schotten.conformance.alternatives import (
     tree_rulings,
 )
 from schotten.conformance.claims_gen import ClaimPosition, claim_position, features
+from schotten.conformance.outcomes_gen import OUTCOMES, outcome_vector
 from schotten.conformance.perft import divide, perft
 from schotten.conformance.protocol import apply_answer, claim_answers, side_formation
 from schotten.conformance.wire import KINDS, board_data, formation_data, game_data, moves_digest
@@ -466,6 +467,7 @@ def expected_counts() -> dict[str, int]:
         "moves": MOVE_POSITIONS,
         "games": len(Variant) * GAMES,
         "perft": perft_count,
+        "outcomes": len(Variant) * OUTCOMES,
     }
 
 
@@ -492,5 +494,8 @@ def vectors(kind: str, cases_folder: Path | None = None) -> Iterator[dict[str, A
         for variant in Variant:
             for midgame in (False, True):
                 yield from (perft_vector(variant, seed, midgame) for seed in PERFT_SEEDS)
+    elif kind == "outcomes":
+        for variant in Variant:
+            yield from (outcome_vector(variant, i) for i in range(OUTCOMES))
     else:
         raise ValueError(f"unknown kind {kind!r}: expected one of {', '.join(KINDS)}")

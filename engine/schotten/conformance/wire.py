@@ -30,7 +30,7 @@ PROTOCOL = "schotten-conformance/1"
 SUITE_FORMAT = "schotten-conformance-suite/1"
 """The version of the suite's files (``manifest.json``)."""
 
-KINDS = ("claims", "formations", "provable", "moves", "games", "perft")
+KINDS = ("claims", "formations", "provable", "moves", "games", "perft", "outcomes")
 """The suite's kinds of vectors, in the suite's order."""
 
 MAX_LINE = 1024 * 1024
