@@ -19,7 +19,9 @@ from schotten.site import gate, link_previews, plugin
 from schotten.site.plugin import SchottenPlugin
 
 PAGES = {
-    "index.md": "# Accueil\n\n{% call questions() %}\n**Qui gagne\u202f?** Le premier.\n{% endcall %}\n",
+    "index.md": (
+        "# Accueil\n\n{% call questions() %}\n**Qui gagne\u202f?** Le premier.\n{% endcall %}\n"
+    ),
     "index.es.md": "# Inicio\n\nNada más.\n",
 }
 

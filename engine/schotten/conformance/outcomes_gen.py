@@ -19,6 +19,8 @@ from typing import Any
 
 from schotten.board import Board, Player, Variant
 from schotten.cards import CLAN_CARDS
+from schotten.claims import judge_stone
+from schotten.conformance.alternatives import claim_rulings
 from schotten.conformance.outcomes import (
     Action,
     Placement,
@@ -66,6 +68,7 @@ def outcome_vector(variant: Variant, index: int) -> dict[str, Any]:
     board = start
     actions: list[Action] = []
     taken_count = 0
+    exercised: set[str] = set()  # the site rulings its claims' verdicts depend on
     while len(actions) < ACTIONS:
         action = _next_action(rng, board, placer, actions[-1] if actions else None)
         if action is None:
@@ -75,6 +78,9 @@ def outcome_vector(variant: Variant, index: int) -> dict[str, Any]:
             board = place(board, action, len(actions) - 1)
             placer = placer.other
             continue
+        exercised |= set(
+            claim_rulings(board, action.player, [judge_stone(board, action.player, action.stone)])
+        )
         board, taken = claim(board, action)
         taken_count += taken
         if taken and winning_condition(board, action.player) is not None:
@@ -92,6 +98,7 @@ def outcome_vector(variant: Variant, index: int) -> dict[str, Any]:
         "position": board_data(start, sparse=True),
         "actions": [action_data(a) for a in actions],
         "expect": result_data(result),
+        "rulings": sorted(exercised),
     }
 
 
