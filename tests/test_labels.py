@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from schotten.cards import Colour, Tactic, TacticKind
+from schotten.conformance.wire import KINDS
 from schotten.errors import SchottenError
 from schotten.formations import FormationKind
 from schotten.labels import LANGUAGES, LabelError, labels
@@ -64,3 +65,9 @@ def test_a_language_without_a_catalogue_is_a_user_error() -> None:
     with pytest.raises(LabelError, match=r"no labels for language 'en' \(the site has"):
         labels("en")
     assert issubclass(LabelError, SchottenError)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_kind_of_the_conformance_suite_has_its_name(lang: str) -> None:
+
+    assert set(labels(lang)["conformance"]["kinds"]) == set(KINDS)
