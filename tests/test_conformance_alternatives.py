@@ -200,7 +200,7 @@ def vectors() -> dict[str, list[dict[str, Any]]]:
 
 
 def _boards(kind: str, vector: dict[str, Any]) -> list[Board]:
-    if kind in ("claims", "provable"):
+    if kind in ("claims", "provable", "outcomes"):
         return [board_from_data(vector["position"])]
     if kind == "formations":
         return []
