@@ -14,11 +14,14 @@ from pathlib import Path
 import pytest
 
 from schotten.casebook.build import load_case
-from schotten.casebook.conformance_suite import stale_problems
+from schotten.casebook.conformance_suite import CASE_KINDS, stale_problems
 from schotten.casebook.errors import CaseFileError
 from schotten.casebook.folder import load_folder
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.conformance import suite
+from schotten.conformance.suite import CASE_PREFIX
+from schotten.conformance.vectors import case_vectors
+from schotten.conformance.wire import KINDS, dumps
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -112,6 +115,42 @@ def test_the_fast_gate_refuses_a_stale_suite_and_names_the_command(tmp_path: Pat
     done = gate_verdicts(project)
     assert done.returncode != 0
     assert "schotten conformance export conformance/" in done.stderr
+
+
+def test_the_cases_vectors_are_written_again_and_the_generated_ones_kept_line_for_line(
+    tmp_path: Path,
+) -> None:
+    project = project_copy(tmp_path)
+    folder = project / "conformance"
+    case = project / "cases" / "hand-is-not-proof.yaml"
+    text = case.read_text(encoding="utf-8")
+    case.write_text(re.sub(r"(?m)^rule: \[", "rule: [formation-ladder, ", text, count=1), "utf-8")
+    before = {kind: (folder / f"{kind}.jsonl").read_bytes() for kind in KINDS}
+    untouched = {k: v for k, v in suite.kinds(folder).items() if k not in CASE_KINDS}
+    suite.export_cases(folder, project / "cases", CASE_KINDS)
+    assert stale_problems(project / "cases") == []
+    assert {k: v for k, v in suite.kinds(folder).items() if k not in CASE_KINDS} == untouched
+    for kind in KINDS:
+        after = (folder / f"{kind}.jsonl").read_bytes()
+        if kind not in CASE_KINDS:
+            assert after == before[kind]
+            continue
+        generated = [ln for ln in before[kind].splitlines() if not ln.startswith(CASE_PREFIX)]
+        lines = after.splitlines()
+        made = [dumps(v).encode() for v in case_vectors(kind, project / "cases")]
+        assert lines == made + generated
+        assert len(suite.load(folder, kind)) == len(lines)  # the manifest's count and SHA-256
+    assert b"formation-ladder" in (folder / "claims.jsonl").read_bytes()
+
+
+def test_a_suite_file_edited_by_hand_is_not_spliced_but_named(tmp_path: Path) -> None:
+    project = project_copy(tmp_path)
+    claims = project / "conformance" / "claims.jsonl"
+    claims.write_bytes(
+        claims.read_bytes().replace(b'"verdict":"granted"', b'"verdict":"refused"', 1)
+    )
+    with pytest.raises(suite.SuiteError, match=r"claims\.jsonl: its SHA-256 is not the one"):
+        suite.export_cases(project / "conformance", project / "cases", CASE_KINDS)
 
 
 def test_every_mismatch_ends_with_the_next_step(

@@ -2,9 +2,10 @@
 
 The suite (``conformance/`` beside ``cases/``) embeds a vector for every claim and every play-on
 move of the casebook. ``approve`` and ``retire`` change those, so each ends by exporting the kinds
-that embed cases again (:func:`export_case_vectors`), through the suite's own export; and the fast
-gate refuses a suite whose case vectors are not the cases' (:func:`stale_problems`), naming the
-command that makes them again. This module is the casebook's one use of the conformance package.
+that embed cases again (:func:`export_case_vectors`), through the suite's own export of the
+casebook's vectors (the generated ones are kept as they are); and the fast gate refuses a suite
+whose case vectors are not the cases' (:func:`stale_problems`), naming the command that makes
+them again. This module is the casebook's one use of the conformance package.
 
 A case folder with no suite beside it (a copy in a temporary folder) has nothing to keep.
 """
@@ -26,7 +27,6 @@ from schotten.errors import SchottenError
 SUITE_NAME = "conformance"
 MANIFEST = "manifest.json"
 CASE_KINDS = ("claims", "moves")  # the kinds whose vectors come from the casebook
-_CASE_ID = b'{"id":"case:'
 _MAX_SUITE_FILE = 64 * 1024 * 1024
 
 
@@ -56,7 +56,7 @@ def export_case_vectors(cases_folder: Path) -> str | None:
 
     try:
         with _stops_raise():
-            suite_files.export(suite, cases_folder, CASE_KINDS)
+            suite_files.export_cases(suite, cases_folder, CASE_KINDS)
     except Stopped:
         raise SchottenError(
             f"stopped while {command_path(suite)}/ was written again: the cases and the lock are "
@@ -78,6 +78,7 @@ def stale_problems(cases_folder: Path) -> list[str]:
     suite = suite_beside(cases_folder)
     if suite is None:
         return []
+    from schotten.conformance.suite import CASE_PREFIX
     from schotten.conformance.vectors import vectors
     from schotten.conformance.wire import dumps
 
@@ -90,7 +91,7 @@ def stale_problems(cases_folder: Path) -> list[str]:
             problems.append(f"{exc}: run {export_command(suite)}")
             continue
         committed = [line.decode("utf-8", "replace") for line in data.split(b"\n")]
-        committed = [line for line in committed if line.encode().startswith(_CASE_ID)]
+        committed = [line for line in committed if line.encode().startswith(CASE_PREFIX)]
         try:
             made = [dumps(v) for v in _case_vectors(vectors(kind, cases_folder))]
         except CaseFileError:

@@ -20,7 +20,7 @@ from typing import Any
 from schotten import json_input
 from schotten._files import InputFileError, read_regular_file, refuse_under_ci
 from schotten.conformance.schemas import SCHEMAS
-from schotten.conformance.vectors import vectors
+from schotten.conformance.vectors import case_vectors, vectors
 from schotten.conformance.wire import KINDS, PROTOCOL, SUITE_FORMAT, dumps
 from schotten.errors import SchottenError
 
@@ -90,6 +90,51 @@ def export(
     _write(folder / "protocol.schema.json", _pretty(SCHEMAS["protocol"]))
     _write(folder / MANIFEST, _pretty(manifest))
     return manifest
+
+
+CASE_PREFIX = b'{"id":"case:'
+"""How a line of the casebook's vectors begins (they come first in their files)."""
+
+
+def export_cases(folder: Path, cases_folder: Path, case_kinds: Sequence[str]) -> dict[str, Any]:
+    """Write the casebook's vectors of ``case_kinds`` again in the suite in ``folder``, keeping the
+    generated vectors of each file line for line; returns the manifest.
+
+    The generated vectors do not depend on the cases, and only :func:`export` makes them anew:
+    this is what ``approve`` and ``retire`` need, in about a second where the whole export takes
+    half a minute. A file whose SHA-256 is not the manifest's is refused (it was edited or cut):
+    :func:`export` writes it whole. Refused when ``CI`` is set, as :func:`export` is.
+    """
+    refuse_under_ci(
+        "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
+        "working copy, and the diff is reviewed"
+    )
+    written = dict(manifest(folder))
+    listed = dict(kinds(folder))
+    texts = {}
+    for kind in case_kinds:
+        entry = listed.get(kind)
+        path = folder / f"{kind}.jsonl"
+        try:
+            data = read_regular_file(path, MAX_FILE_BYTES)
+        except InputFileError as error:
+            raise SuiteError(str(error)) from None
+        if not isinstance(entry, dict) or hashlib.sha256(data).hexdigest() != entry.get("sha256"):
+            raise SuiteError(f"{path}: its SHA-256 is not the one of {MANIFEST}")
+        kept = [line for line in data.split(b"\n") if line and not line.startswith(CASE_PREFIX)]
+        made = [dumps(vector).encode("utf-8") for vector in case_vectors(kind, cases_folder)]
+        text = b"".join(line + b"\n" for line in made + kept)
+        texts[path] = text
+        listed[kind] = {
+            **entry,
+            "vectors": len(made) + len(kept),
+            "sha256": hashlib.sha256(text).hexdigest(),
+        }
+    for path, text in texts.items():  # every file made before any is written
+        _write(path, text.decode("utf-8"))
+    written["kinds"] = listed
+    _write(folder / MANIFEST, _pretty(written))
+    return written
 
 
 def load(folder: Path, kind: str) -> list[dict[str, Any]]:

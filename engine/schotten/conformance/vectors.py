@@ -471,11 +471,20 @@ def expected_counts() -> dict[str, int]:
     }
 
 
+def case_vectors(kind: str, cases_folder: Path) -> list[dict[str, Any]]:
+    """The casebook's vectors of one kind (they open its file); none for a generated kind."""
+    if kind == "claims":
+        return case_claim_vectors(cases_folder)
+    if kind == "moves":
+        return case_move_vectors(cases_folder)
+    return []
+
+
 def vectors(kind: str, cases_folder: Path | None = None) -> Iterator[dict[str, Any]]:
     """Every vector of one kind, in the suite's order (casebook vectors need ``cases_folder``)."""
     if kind == "claims":
         if cases_folder is not None:
-            yield from case_claim_vectors(cases_folder)
+            yield from case_vectors(kind, cases_folder)
         yield from (claim_vector(i) for i in range(GENERATED_CLAIMS))
     elif kind == "formations":
         yield from (formation_vector(i) for i in range(FORMATIONS))
@@ -485,7 +494,7 @@ def vectors(kind: str, cases_folder: Path | None = None) -> Iterator[dict[str, A
                 yield from provable_vectors(variant, index)
     elif kind == "moves":
         if cases_folder is not None:
-            yield from case_move_vectors(cases_folder)
+            yield from case_vectors(kind, cases_folder)
         yield from (move_vector(i) for i in range(MOVE_POSITIONS))
     elif kind == "games":
         for variant in Variant:
