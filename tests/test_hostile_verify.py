@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import io
 import json
 import os
 import socket
@@ -33,7 +34,14 @@ from strength import fuzz_examples
 from schotten._files import OutputFileError
 from schotten.cli import main
 from schotten.verify.check import ChunkResult, Disagreement
-from schotten.verify.report import ReportError, build_report, space_digest, write_report
+from schotten.verify.report import (
+    ReportError,
+    build_report,
+    space_digest,
+    totals,
+    write_report,
+)
+from schotten.verify.run import Summary, print_summary
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run, Store, StoreError
 
@@ -53,9 +61,9 @@ def result(index: int, count: int, classes: int = 3, found: bool = False) -> Chu
 
 @functools.cache
 def own_counts(index: int, count: int) -> tuple[int, int]:
-    """The classes and positions chunk ``index`` of ``count`` holds, counted from the space."""
-    items = list(SPACES[SPACE].chunk(index, count))
-    return len(items), sum(item.weight for item in items)
+    """The classes and positions chunk ``index`` of ``count`` holds, counted from the space
+    (``chunk_counts`` counts what the items would: tests/test_verify_spaces.py)."""
+    return SPACES[SPACE].chunk_counts(index, count)
 
 
 def true_result(index: int, count: int, found: bool = False) -> ChunkResult:
@@ -309,6 +317,19 @@ def test_the_report_of_a_finished_space_needs_no_cluster(
     assert "no Dask" not in capsys.readouterr().err
     report = report_of(tmp_path)
     assert report["complete"] is True and report["chunks"] == {"total": 3, "done": 3}
+
+
+def test_the_summary_goes_to_the_standard_output_of_the_moment(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A summary printed after the standard output was replaced (a test's capture, a
+    redirection) goes to the new one, not to the one there was when the module was imported."""
+    summary = Summary(SPACE, 3, 3, 0, 3, totals([true_result(i, 3) for i in range(3)]), True,
+                      0.0, 0, ())  # fmt: skip
+    now = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", now)
+    print_summary(summary)
+    assert "space complete" in now.getvalue()
 
 
 def test_a_report_that_cannot_be_written_leaves_no_file_behind(tmp_path: Path) -> None:

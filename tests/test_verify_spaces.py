@@ -130,6 +130,16 @@ def test_a_chunk_is_the_same_every_time_and_chunks_do_not_overlap() -> None:
     assert sorted(halves) == sorted(first)
 
 
+@pytest.mark.parametrize("name", [*ONE_STONE, "sampled"])
+def test_a_chunks_counts_are_what_its_items_count(name: str) -> None:
+    space = SPACES[name]
+    count = space.chunks * 50 if isinstance(space, Space) else space.chunks  # small chunks
+    for index in (0, 7):
+        items = list(space.chunk(index, count))
+        assert items
+        assert space.chunk_counts(index, count) == (len(items), sum(i.weight for i in items))
+
+
 def test_one_stone_items_are_valid_boards_seen_by_the_engine() -> None:
     for name in ONE_STONE:
         space = SPACES[name]

@@ -146,11 +146,14 @@ def _short(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
 
 
-def serve(source: BinaryIO | TextIO = sys.stdin.buffer, sink: TextIO = sys.stdout) -> None:
-    """Answer every line of ``source`` on ``sink``, flushing after each answer, until EOF.
+def serve(source: BinaryIO | TextIO | None = None, sink: TextIO | None = None) -> None:
+    """Answer every line of ``source`` on ``sink`` (by default the standard input and output as
+    they are when called), flushing after each answer, until EOF.
 
     Lines are read at most :data:`MAX_LINE` bytes at a time: a longer line is answered as a bad
     request and the rest of it skipped chunk by chunk, so that memory stays bounded."""
+    source = sys.stdin.buffer if source is None else source
+    sink = sys.stdout if sink is None else sink
     session = Session()
     while True:
         line = source.readline(MAX_LINE + 1)

@@ -191,7 +191,7 @@ def _check_counts(
     wrong = [
         i
         for i, result in sorted(chunks.items())
-        if _own(space_name, i, count) != (result.classes, result.positions)
+        if space.chunk_counts(i, count) != (result.classes, result.positions)
     ]
     shown = ", ".join(str(i) for i in wrong[:10]) + (" ..." if len(wrong) > 10 else "")
     raise ReportError(
@@ -200,12 +200,6 @@ def _check_counts(
         f"of chunk {shown} disagree with the space; remove those rows from the store (or give "
         "--store another file) and run again to compute them anew"
     )
-
-
-def _own(space_name: str, index: int, count: int) -> tuple[int, int]:
-    """The classes and positions of chunk ``index`` of ``count``, counted from the space."""
-    items = list(SPACES[space_name].chunk(index, count))
-    return len(items), sum(item.weight for item in items)
 
 
 def schotten_version() -> str:

@@ -408,7 +408,10 @@ def printable(summary: Summary) -> list[tuple[str, str]]:
     return rows
 
 
-def print_summary(summary: Summary, out: IO[str] = sys.stdout) -> None:
+def print_summary(summary: Summary, out: IO[str] | None = None) -> None:
+    """The summary's rows on ``out`` (the standard output as it is when called: a default of
+    ``sys.stdout`` would keep the one there was at import)."""
+    out = sys.stdout if out is None else out
     rows = printable(summary)
     width = max(len(label) for label, _ in rows)
     for label, value in rows:

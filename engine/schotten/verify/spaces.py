@@ -133,6 +133,15 @@ class Space:
         for _, items in self.blocks(index, count):
             yield from items
 
+    def chunk_counts(self, index: int, count: int) -> tuple[int, int]:
+        """The positions chunk ``index`` of ``count`` checks (one per class and completion order)
+        and the positions they stand for: what its items count, without making them."""
+        checked = represented = 0
+        for shape, _, _, weight in self.classes(index, count):
+            checked += len(shape.orders)
+            represented += weight * len(shape.orders)
+        return checked, represented
+
     def blocks(self, index: int, count: int) -> list[tuple[Block, list[Item]]]:
         """The items of chunk ``index`` of ``count`` in blocks for the brute force: one block
         per shape and completion order."""
@@ -372,6 +381,10 @@ class SampledSpace:
         items = list(self.chunk(index, count))
         found = blocks([item.position for item in items])
         return [(block, [items[k] for k in members]) for block, members in found]
+
+    def chunk_counts(self, index: int, count: int) -> tuple[int, int]:
+        items = list(self.chunk(index, count))
+        return len(items), sum(item.weight for item in items)
 
     def chunk(self, index: int, count: int) -> Iterator[Item]:
         from schotten.game import Game, Phase
