@@ -1,7 +1,8 @@
 """The « Jouer » page in a real browser: whole games against the computer played to their end by
 clicking (base game and Tactical variant, a phone-sized window, the keyboard alone), a refused
 claim shown with its witness, a Tactic card of each kind, the game kept across a reload, the
-downloaded record replayed by ``schotten replay`` with the same result, and axe on the page.
+downloaded record replayed by ``schotten replay`` with the same result, every word the page shows
+at a Tactical game's end taken from the labels in each language, and axe on the page.
 
 Every move is one the page offers: the test only taps what is enabled, so the page's legal moves
 (the engine's) decide the game; the computer's moves are whatever ``schotten.bot`` chooses.
@@ -15,6 +16,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
@@ -47,6 +49,22 @@ SHOWN = """(root) => {
   };
   walk(root);
   return parts.join("\\n");
+}"""
+# What the player reads of the page before each step, in one look (one call to the browser, where
+# reading each control apart costs a round trip each).
+VIEW = """() => {
+  const r = document.querySelector('.schotten-play');
+  const all = (selector) => [...r.querySelectorAll(selector)];
+  return {
+    outcome: r.dataset.outcome ?? null,
+    phase: r.dataset.phase,
+    hand: all('.schotten-play__hand-card:not([disabled])').map((c) => c.dataset.card),
+    open: all('.schotten-play__stone-column')
+      .filter((c) => !c.dataset.claimed && c.querySelectorAll('.side-you li').length >= 3)
+      .map((c) => c.dataset.stone),
+    claims: all('button[data-move^="claim "]:not([data-move="claim none"])').length,
+    tactic: all('button[data-move="draw tactic"]').length,
+  };
 }"""
 IDLE = """() => {
   const r = document.querySelector('.schotten-play');
@@ -94,12 +112,13 @@ class Clicker:
     def idle(self) -> None:
         self.page.wait_for_function(IDLE, timeout=MOVE_TIMEOUT)
 
-    def phase(self) -> str:
-        return str(self.root.get_attribute("data-phase"))
+    def view(self) -> dict[str, Any]:
+        seen = self.page.evaluate(VIEW)
+        assert isinstance(seen, dict)
+        return seen
 
-    def play_step(self) -> None:
-        hand = self.root.locator(".schotten-play__hand-card:not([disabled])")
-        cards = [str(c.get_attribute("data-card")) for c in hand.all()]
+    def play_step(self, seen: dict[str, Any] | None = None) -> None:
+        cards = [str(c) for c in (seen or self.view())["hand"]]
         wanted = [c for c in self.wanted if c in cards]
         clan = [c for c in cards if " " in c]
         if not cards:
@@ -118,50 +137,55 @@ class Clicker:
             self.press(group.first)
         self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
 
-    def claim_step(self) -> None:
+    def claim_step(self, seen: dict[str, Any] | None = None) -> None:
         # Every stone where your side is complete is judged; the proven ones are claimed.
-        for column in self.root.locator(".schotten-play__stone-column").all():
-            if column.get_attribute("data-claimed"):
-                continue
-            if column.locator(".side-you li").count() < 3:
-                continue
-            number = column.get_attribute("data-stone")
+        for number in (seen or self.view())["open"]:
+            column = self.root.locator(f'.schotten-play__stone-column[data-stone="{number}"]')
             self.press(column.locator(".schotten-play__stone"))
             self.idle()
             verdict = self.root.locator(".schotten-play__verdict .schotten-play__proof")
             expect(verdict).to_have_count(1)
-            if verdict.get_attribute("data-reason") == "opponent-can-beat":
+            reason, granted = verdict.evaluate("(v) => [v.dataset.reason, v.dataset.granted]")
+            if reason == "opponent-can-beat":
                 witness = verdict.locator(".schotten-play__witness-cards .is-witness")
                 expect(witness.first).to_be_visible()
                 expect(verdict.locator(".schotten-play__witness")).to_be_visible()
                 self.played.witnesses += 1
-            elif verdict.get_attribute("data-granted") == "true":
+            elif granted == "true":
                 stone = self.root.locator(f'.schotten-play__stone[data-stone="{number}"]')
                 expect(stone).to_have_attribute("aria-pressed", "true")
         claim = self.root.locator('button[data-move^="claim "]:not([data-move="claim none"])')
-        self.press(claim.first if claim.count() else self.root.locator('[data-move="claim none"]'))
+        claims = self.view()["claims"]
+        self.press(claim.first if claims else self.root.locator('[data-move="claim none"]'))
 
-    def draw_step(self) -> None:
+    def draw_step(self, seen: dict[str, Any] | None = None) -> None:
         draws = self.root.locator('button[data-move^="draw "]')
         tactic = self.root.locator('button[data-move="draw tactic"]')
         want = any(c not in self.played.tactics for c in self.wanted)
-        self.press(tactic if want and tactic.count() else draws.first)
+        has_tactic = (seen or self.view())["tactic"]
+        self.press(tactic if want and has_tactic else draws.first)
+
+    def step(self, seen: dict[str, Any] | None = None) -> None:
+        """One step of whatever the page asks for (play, claim, draw, the Recruiter's return)."""
+        seen = seen or self.view()
+        if seen["phase"] == "play":
+            self.play_step(seen)
+        elif seen["phase"] == "claim":
+            self.claim_step(seen)
+        elif seen["phase"] == "draw":
+            self.draw_step(seen)
+        else:  # the Recruiter's return
+            self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
 
     def play_to_the_end(self) -> Played:
         self.idle()
-        while self.root.get_attribute("data-outcome") is None:
+        seen = self.view()
+        while seen["outcome"] is None:
             self.played.actions += 1
             assert self.played.actions < MAX_ACTIONS
-            phase = self.phase()
-            if phase == "play":
-                self.play_step()
-            elif phase == "claim":
-                self.claim_step()
-            elif phase == "draw":
-                self.draw_step()
-            else:  # the Recruiter's return
-                self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
+            self.step(seen)
             self.idle()
+            seen = self.view()
         return self.played
 
 
@@ -216,6 +240,34 @@ def your_tactics(record: Record) -> set[str]:
     return played
 
 
+def label_words(value: object) -> set[str]:
+    """Every word of the labels the page is given (placeholders such as {value} left out)."""
+    if isinstance(value, dict):
+        return set().union(*(label_words(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(label_words(v) for v in value))
+    text = re.sub(r"\{\w+\}", " ", str(value))
+    return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
+
+
+def every_word_is_from_the_labels(root: Locator, lang: str) -> None:
+    """Everything the page shows at a game's end (the log opened), in the labels' words and the
+    language's typography: no word comes from anywhere else."""
+    root.locator(".schotten-play__log details").evaluate_all(
+        "(all) => all.forEach((d) => { d.open = true; })"
+    )
+    shown = str(root.evaluate(SHOWN))
+    # The words of the labels, and the initials the narrow board shows Tactic cards by.
+    names = labels(lang)
+    vocabulary = label_words(names) | {name[0].lower() for name in names["tactics"].values()}
+    foreign = {w for w in re.findall(r"[^\W\d_]+", shown) if w.lower() not in vocabulary}
+    assert foreign == set(), sorted(foreign)
+    if lang == "fr":
+        assert spacing_faults(shown) == []
+    else:
+        assert "\u202f" not in shown and "« " not in shown and " »" not in shown
+
+
 def end_is_said(page: Page, root: Locator, lang: str) -> None:
     moves = labels(lang)["moves"]
     winner = root.get_attribute("data-outcome")
@@ -256,7 +308,7 @@ def test_a_base_game_to_the_end_with_a_refused_claim_and_its_record(
     ],
     ids=["combat-mode", "ruse"],
 )
-def test_a_tactical_game_to_the_end_playing_tactic_cards(
+def test_a_tactical_game_to_the_end_playing_tactic_cards_in_the_labels_words(
     page: Page, site_url: str, tmp_path: Path, wanted: tuple[str, ...], kind: set[str]
 ) -> None:
     for seed in (21, 22, 23):
@@ -266,9 +318,10 @@ def test_a_tactical_game_to_the_end_playing_tactic_cards(
         if tactics & kind:
             break
     assert tactics & kind, tactics
+    every_word_is_from_the_labels(root, "fr")
 
 
-def test_a_tactical_game_on_a_phone_with_an_elite_troop(
+def test_a_tactical_game_on_a_phone_with_an_elite_troop_in_the_labels_words(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
@@ -279,12 +332,15 @@ def test_a_tactical_game_on_a_phone_with_an_elite_troop(
         assert box is not None and box["width"] <= 360
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 360, "the page scrolls sideways on a phone"
-        Clicker(page, wanted=("joker", "spy", "shield-bearer")).play_to_the_end()
+        # Elite troops first; ruses and a combat mode too, for the words they put in the log.
+        wanted = ("joker", "spy", "shield-bearer", "recruiter", "mud-fight", "traitor")
+        Clicker(page, wanted=wanted).play_to_the_end()
         end_is_said(page, root, "es")
         tactics = your_tactics(replayed(page, root, tmp_path))
         if tactics & ELITE:
             break
     assert tactics & ELITE, tactics
+    every_word_is_from_the_labels(root, "es")
 
 
 def test_a_whole_game_with_the_keyboard_alone(page: Page, site_url: str, tmp_path: Path) -> None:
@@ -308,9 +364,7 @@ def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
     expect(root).to_have_attribute("data-phase", "play")
     expect(root).to_have_attribute("data-moves", "0")
     for _ in range(3):  # a whole turn: play, claim, draw; the computer answers
-        {"play": player.play_step, "claim": player.claim_step, "draw": player.draw_step}[
-            player.phase()
-        ]()
+        player.step()
         player.idle()
     moves = root.get_attribute("data-moves")
     hand = root.locator(".schotten-play__hand-card").evaluate_all(
@@ -346,45 +400,11 @@ def test_a_game_goes_on_offline_once_the_files_are_kept(
     player = Clicker(page)
     for _ in range(3):  # a whole turn of the person, then the computer's whole answer
         player.idle()
-        {"play": player.play_step, "claim": player.claim_step, "draw": player.draw_step}[
-            player.phase()
-        ]()
+        player.step()
     player.idle()
     log = root.locator('.schotten-play__log li[data-player="computer"]')
     expect(log.first).to_be_attached()
     assert int(str(root.get_attribute("data-moves"))) >= 6
-
-
-def label_words(value: object) -> set[str]:
-    """Every word of the labels the page is given (placeholders such as {value} left out)."""
-    if isinstance(value, dict):
-        return set().union(*(label_words(v) for v in value.values()))
-    if isinstance(value, list):
-        return set().union(*(label_words(v) for v in value))
-    text = re.sub(r"\{\w+\}", " ", str(value))
-    return {w.lower() for w in re.findall(r"[^\W\d_]+", text)}
-
-
-@pytest.mark.parametrize(("lang", "seed"), [("fr", 12), ("es", 13)])
-def test_every_word_of_a_whole_game_is_from_the_labels_in_the_languages_typography(
-    page: Page, site_url: str, tmp_path: Path, lang: str, seed: int
-) -> None:
-    root = open_deal(page, site_url, lang, "tactical", seed)
-    played = Clicker(page, wanted=("joker", "recruiter", "mud-fight", "traitor", "spy"))
-    played.play_to_the_end()
-    root.locator(".schotten-play__log details").evaluate_all(
-        "(all) => all.forEach((d) => { d.open = true; })"
-    )
-    shown = str(root.evaluate(SHOWN))
-    # The words of the labels, and the initials the narrow board shows Tactic cards by.
-    names = labels(lang)
-    vocabulary = label_words(names) | {name[0].lower() for name in names["tactics"].values()}
-    foreign = {w for w in re.findall(r"[^\W\d_]+", shown) if w.lower() not in vocabulary}
-    assert foreign == set(), sorted(foreign)
-    if lang == "fr":
-        assert spacing_faults(shown) == []
-    else:
-        assert "\u202f" not in shown and "« " not in shown and " »" not in shown
 
 
 @pytest.mark.parametrize("lang", ["fr", "es"])
