@@ -81,9 +81,26 @@ def expected_lines(board: Board, verdict: StoneVerdict, lang: str) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("lang", ["fr", "es"])
+def enter_by_link(page: Page, checker: Locator, url: str) -> None:
+    """The position given by its address (as the pages' "open in the checker" links give it),
+    the answer of the position before cleared first so that only the new one can be read."""
+    checker.locator(".schotten-checker__clear").click()
+    expect(checker.locator(".schotten-checker__answer")).not_to_have_attribute(
+        "data-reason", re.compile(".*")
+    )
+    page.goto(url)
+
+
+# The reader's way (each card placed by a tap) in French; the pages' links in Spanish: both
+# ways fill the same form, and each language's answers are read in full.
+@pytest.mark.parametrize(("lang", "way"), [("fr", "taps"), ("es", "links")])
 def test_claim_checker_answers_like_the_engine_on_published_cases(
-    page: Page, site_url: str, outside_requests: list[str], screenshots: Path, lang: str
+    page: Page,
+    site_url: str,
+    outside_requests: list[str],
+    screenshots: Path,
+    lang: str,
+    way: str,
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(site_url + PAGES[lang])
@@ -96,7 +113,12 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
     assert len(CASES) >= 10
     for case, stone in CASES:
         verdict = judge_stone(case.board, Player.FIRST, stone)
-        enter_position(checker, position_of(case.board, stone))
+        if way == "taps":
+            enter_position(checker, position_of(case.board, stone))
+        else:
+            link = checker_url(case.board, stone)
+            assert link is not None, case.id
+            enter_by_link(page, checker, site_url + PAGES[lang] + link)
         expect(answer).to_have_attribute("data-reason", str(verdict.reason))
         expect(answer).to_have_attribute("data-granted", str(verdict.granted).lower())
         text = answer.inner_text()
