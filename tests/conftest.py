@@ -51,8 +51,12 @@ SITE_BUILDS = {
 DASK = {"test_verify_run", "test_hostile_verify"}
 ENGINES = {
     "test_conformance_agreement",
+    "test_conformance_alternatives",
+    "test_conformance_contract",
+    "test_conformance_divide",
+    "test_conformance_incremental",
+    "test_conformance_outcomes",
     "test_conformance_run",
-    "test_conformance_suite",
     "test_conformance_protocol",
     "test_hostile_runner",
     "test_hostile_server",

@@ -47,6 +47,40 @@ def checker_cases() -> list[tuple[Case, int]]:
 CASES = checker_cases()
 
 
+def features(case: Case, stone: int) -> set[str]:
+    """What entering the case by taps exercises: the variant, each combat mode, who completed
+    first, each zone used, and each elite troop in each zone."""
+    position = position_of(case.board, stone)
+    zones = {
+        "mine": position["mine"],
+        "theirs": position["theirs"],
+        "elsewhere-mine": position["elsewhere"]["mine"],
+        "elsewhere-theirs": position["elsewhere"]["theirs"],
+    }
+    found = {position["variant"], f"completed-first {position['completed_first']}"}
+    found |= {mode for mode in ("mud_fight", "blind_mans_bluff") if position[mode]}
+    found |= {zone for zone, cards in zones.items() if cards}
+    found |= {
+        f"{card} in {zone}" for zone, cards in zones.items() for card in cards if card in ELITE
+    }
+    return found
+
+
+def tapped_cases() -> set[str]:
+    """The fewest cases (chosen greedily, in the casebook's order) whose taps exercise every
+    feature any published case has: every other case is entered by its link."""
+    left = set().union(*(features(case, stone) for case, stone in CASES))
+    chosen = set()
+    while left:
+        case, stone = max(CASES, key=lambda c: len(features(*c) & left))
+        chosen.add(case.id)
+        left -= features(case, stone)
+    return chosen
+
+
+TAPPED = tapped_cases()
+
+
 def enter_position(checker: Locator, position: dict[str, Any]) -> None:
     checker.locator(".schotten-checker__clear").click()
     form = checker.locator("form")
@@ -91,16 +125,16 @@ def enter_by_link(page: Page, checker: Locator, url: str) -> None:
     page.goto(url)
 
 
-# The reader's way (each card placed by a tap) in French; the pages' links in Spanish: both
-# ways fill the same form, and each language's answers are read in full.
-@pytest.mark.parametrize(("lang", "way"), [("fr", "taps"), ("es", "links")])
+# The reader's way (each card placed by a tap) for the cases that together use every zone, mode
+# and elite troop, in French; every other case, and every case in Spanish, by the pages' links.
+# Both ways fill the same form; each language's answers are read in full.
+@pytest.mark.parametrize("lang", ["fr", "es"])
 def test_claim_checker_answers_like_the_engine_on_published_cases(
     page: Page,
     site_url: str,
     outside_requests: list[str],
     screenshots: Path,
     lang: str,
-    way: str,
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(site_url + PAGES[lang])
@@ -110,10 +144,10 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
     expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
     expect(checker.locator(".schotten-checker__status")).to_have_text(words["ready"])
     answer = checker.locator(".schotten-checker__answer")
-    assert len(CASES) >= 10
+    assert len(CASES) >= 10 and len(TAPPED) >= 5
     for case, stone in CASES:
         verdict = judge_stone(case.board, Player.FIRST, stone)
-        if way == "taps":
+        if lang == "fr" and case.id in TAPPED:
             enter_position(checker, position_of(case.board, stone))
         else:
             link = checker_url(case.board, stone)
