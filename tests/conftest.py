@@ -11,8 +11,8 @@ Families (declared in pyproject.toml, ``--strict-markers``), by folder or file:
 - ``package``: the wheel built and installed in a bare virtual environment;
 - ``fuzz``, ``hostile``, ``verification``: the families the file names say.
 
-The fast lane (``scripts/test --fast``) leaves out browser, site_build, pyodide, dask and package
-and runs the ``quick`` profile (see ``tests/strength.py``).
+The fast lane (``scripts/test --fast``) leaves out browser, site_build, pyodide, dask, package,
+engines and hostile, and runs the ``quick`` profile (see ``tests/strength.py``).
 
 The two builds of the real project every reading test shares (``relative_site``, without
 ``SITE_URL``, and ``built_site``, addressed to a local server) are made once per run: under
@@ -43,6 +43,7 @@ if os.environ.get("SCHOTTEN_HYPOTHESIS_PROFILE"):
 PYODIDE = {"test_bytecode", "test_runtime", "test_conformance_checker"}
 SITE_BUILDS = {
     "test_site",
+    "test_site_prose",
     "test_seo",
     "test_gate_publish",
     "test_editor_serve",

@@ -9,23 +9,19 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from sites import mkdocs_build
 
 from schotten.site import LANGUAGES, labels
 from schotten.site.rulings import SITE_RULINGS
 
-ROOT = Path(__file__).resolve().parents[1]
 PLAYER_PAGES = ("", "rules/", "edge-cases/", "tactics/", "rulings/", "odds/")
 RULING = {"fr": r"arbitrages? du site", "es": r"decisi(ón|ones) del sitio"}
 TAG = re.compile(r"<[^>]+>")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    run = mkdocs_build(ROOT, out)
-    assert run.returncode == 0, run.stderr
-    return out
+def site(relative_site: Path) -> Path:
+    """The site as anyone builds it, built once for the run (tests/conftest.py)."""
+    return relative_site
 
 
 def _page(site: Path, lang: str, page: str) -> str:

@@ -55,15 +55,19 @@ def serious_violations(page: Page) -> list[str]:
     return found
 
 
+PARTS = 3  # each language's pages in three tests, which parallel workers share out
+
+
+@pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_every_page_has_no_serious_accessibility_violation(
-    page: Page, site_url: str, built_site: Path, outside_requests: list[str], lang: str
+    page: Page, site_url: str, built_site: Path, outside_requests: list[str], lang: str, part: int
 ) -> None:
     assert AXE.is_file(), "axe-core is not installed: run `npm ci`"
     pages = site_pages(built_site, lang)
     assert len(pages) >= 6
     problems = []
-    for path in pages:
+    for path in pages[part::PARTS]:
         page.goto(site_url + path)
         checker = page.locator(".schotten-checker")
         if checker.count():
