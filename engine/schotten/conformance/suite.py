@@ -101,9 +101,9 @@ def export_cases(folder: Path, cases_folder: Path, case_kinds: Sequence[str]) ->
     generated vectors of each file line for line; returns the manifest.
 
     The generated vectors do not depend on the cases, and only :func:`export` makes them anew:
-    this is what ``approve`` and ``retire`` need, in about a second where the whole export takes
-    half a minute. A file whose SHA-256 is not the manifest's is refused (it was edited or cut):
-    :func:`export` writes it whole. Refused when ``CI`` is set, as :func:`export` is.
+    this is what ``approve`` and ``retire`` need, in a second or two where the whole export
+    takes about twenty. A file whose SHA-256 is not the manifest's is refused (it was edited or
+    cut): :func:`export` writes it whole. Refused when ``CI`` is set, as :func:`export` is.
     """
     refuse_under_ci(
         "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
