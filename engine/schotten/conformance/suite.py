@@ -28,6 +28,11 @@ MANIFEST = "manifest.json"
 MAX_FILE_BYTES = 64 * 1024 * 1024  # the suite's largest file has 6 MB
 
 
+_NOT_UNDER_CI = (
+    "the suite is not rewritten when CI is set: it is regenerated on purpose, on a working copy, "
+    "and the diff is reviewed"
+)
+
 RULES_EDITION = "iello-2016+rulings"
 """The rules the answers follow: the IELLO 2016 booklet, with the rulings of ``RULES.md``."""
 
@@ -55,10 +60,7 @@ def export(
     ``progress(kind, done)`` is called as vectors are made. Refused when ``CI`` is set: the suite
     is regenerated on purpose, on a working copy, and its diff reviewed.
     """
-    refuse_under_ci(
-        "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
-        "working copy, and the diff is reviewed"
-    )
+    refuse_under_ci(_NOT_UNDER_CI)
     folder.mkdir(parents=True, exist_ok=True)
     manifest: dict[str, Any] = {
         "format": SUITE_FORMAT,
@@ -105,22 +107,13 @@ def export_cases(folder: Path, cases_folder: Path, case_kinds: Sequence[str]) ->
     takes about twenty. A file whose SHA-256 is not the manifest's is refused (it was edited or
     cut): :func:`export` writes it whole. Refused when ``CI`` is set, as :func:`export` is.
     """
-    refuse_under_ci(
-        "the suite is not rewritten when CI is set: it is regenerated on purpose, on a "
-        "working copy, and the diff is reviewed"
-    )
+    refuse_under_ci(_NOT_UNDER_CI)
     written = dict(manifest(folder))
     listed = dict(kinds(folder))
     texts = {}
     for kind in case_kinds:
-        entry = listed.get(kind)
+        entry, data = _manifest_checked(folder, kind, listed.get(kind))
         path = folder / f"{kind}.jsonl"
-        try:
-            data = read_regular_file(path, MAX_FILE_BYTES)
-        except InputFileError as error:
-            raise SuiteError(str(error)) from None
-        if not isinstance(entry, dict) or hashlib.sha256(data).hexdigest() != entry.get("sha256"):
-            raise SuiteError(f"{path}: its SHA-256 is not the one of {MANIFEST}")
         kept = [line for line in data.split(b"\n") if line and not line.startswith(CASE_PREFIX)]
         made = [dumps(vector).encode("utf-8") for vector in case_vectors(kind, cases_folder)]
         text = b"".join(line + b"\n" for line in made + kept)
@@ -141,7 +134,19 @@ def load(folder: Path, kind: str) -> list[dict[str, Any]]:
     """The vectors of one kind, checked against the manifest (their number and the file's
     SHA-256: a cut or edited file is refused); any problem is a :class:`SuiteError` naming the
     file."""
-    entry = kinds(folder).get(kind)
+    entry, data = _manifest_checked(folder, kind, kinds(folder).get(kind))
+    path = folder / f"{kind}.jsonl"
+    vectors = list(_vectors(path, data))
+    if len(vectors) != entry.get("vectors"):
+        raise SuiteError(
+            f"{path}: {len(vectors)} vectors, where {MANIFEST} says {entry.get('vectors')}"
+        )
+    return vectors
+
+
+def _manifest_checked(folder: Path, kind: str, entry: object) -> tuple[dict[str, Any], bytes]:
+    """The manifest's ``entry`` of the kind and the bytes of its file, refused unless the entry
+    has their SHA-256."""
     if not isinstance(entry, dict):
         raise SuiteError(f"{folder / MANIFEST}: no entry for the kind {kind}")
     path = folder / f"{kind}.jsonl"
@@ -154,12 +159,7 @@ def load(folder: Path, kind: str) -> list[dict[str, Any]]:
             f"{path}: its SHA-256 is not the one of {MANIFEST}: the file was changed or cut "
             "(a suite is regenerated with `schotten conformance export`, not edited)"
         )
-    vectors = list(_vectors(path, data))
-    if len(vectors) != entry.get("vectors"):
-        raise SuiteError(
-            f"{path}: {len(vectors)} vectors, where {MANIFEST} says {entry.get('vectors')}"
-        )
-    return vectors
+    return entry, data
 
 
 def json_lines(
