@@ -47,16 +47,21 @@ def checker_cases() -> list[tuple[Case, int]]:
 CASES = checker_cases()
 
 
-def features(case: Case, stone: int) -> set[str]:
-    """What entering the case by taps exercises: the variant, each combat mode, who completed
-    first, each zone used, and each elite troop in each zone."""
-    position = position_of(case.board, stone)
-    zones = {
+def zones_of(position: dict[str, Any]) -> dict[str, list[str]]:
+    """The cards of each of the checker's zones (named as its radio buttons' values)."""
+    return {
         "mine": position["mine"],
         "theirs": position["theirs"],
         "elsewhere-mine": position["elsewhere"]["mine"],
         "elsewhere-theirs": position["elsewhere"]["theirs"],
     }
+
+
+def features(case: Case, stone: int) -> set[str]:
+    """What entering the case by taps exercises: the variant, each combat mode, who completed
+    first, each zone used, and each elite troop in each zone."""
+    position = position_of(case.board, stone)
+    zones = zones_of(position)
     found = {position["variant"], f"completed-first {position['completed_first']}"}
     found |= {mode for mode in ("mud_fight", "blind_mans_bluff") if position[mode]}
     found |= {zone for zone, cards in zones.items() if cards}
@@ -69,12 +74,13 @@ def features(case: Case, stone: int) -> set[str]:
 def tapped_cases() -> set[str]:
     """The fewest cases (chosen greedily, in the casebook's order) whose taps exercise every
     feature any published case has: every other case is entered by its link."""
-    left = set().union(*(features(case, stone) for case, stone in CASES))
+    used = {case.id: features(case, stone) for case, stone in CASES}
+    left = set().union(*used.values())
     chosen = set()
     while left:
-        case, stone = max(CASES, key=lambda c: len(features(*c) & left))
-        chosen.add(case.id)
-        left -= features(case, stone)
+        best = max(used, key=lambda case_id: len(used[case_id] & left))
+        chosen.add(best)
+        left -= used[best]
     return chosen
 
 
@@ -86,13 +92,7 @@ def enter_position(checker: Locator, position: dict[str, Any]) -> None:
     form = checker.locator("form")
     if position["variant"] == "tactical":
         form.locator('input[name="tactical"]').check()
-    zones = {
-        "mine": position["mine"],
-        "theirs": position["theirs"],
-        "elsewhere-mine": position["elsewhere"]["mine"],
-        "elsewhere-theirs": position["elsewhere"]["theirs"],
-    }
-    for zone, cards in zones.items():
+    for zone, cards in zones_of(position).items():
         form.locator(f'input[type="radio"][value="{zone}"]').check()
         for card in cards:
             if " " in card or card in ELITE:

@@ -62,7 +62,6 @@ VIEW = """() => {
     open: all('.schotten-play__stone-column')
       .filter((c) => !c.dataset.claimed && c.querySelectorAll('.side-you li').length >= 3)
       .map((c) => c.dataset.stone),
-    claims: all('button[data-move^="claim "]:not([data-move="claim none"])').length,
     tactic: all('button[data-move="draw tactic"]').length,
   };
 }"""
@@ -155,8 +154,7 @@ class Clicker:
                 stone = self.root.locator(f'.schotten-play__stone[data-stone="{number}"]')
                 expect(stone).to_have_attribute("aria-pressed", "true")
         claim = self.root.locator('button[data-move^="claim "]:not([data-move="claim none"])')
-        claims = self.view()["claims"]
-        self.press(claim.first if claims else self.root.locator('[data-move="claim none"]'))
+        self.press(claim.first if claim.count() else self.root.locator('[data-move="claim none"]'))
 
     def draw_step(self, seen: dict[str, Any] | None = None) -> None:
         draws = self.root.locator('button[data-move^="draw "]')
