@@ -17,7 +17,8 @@ engines and hostile, and runs the ``quick`` profile (see ``tests/strength.py``).
 The two builds of the real project every reading test shares (``relative_site``, without
 ``SITE_URL``, and ``built_site``, addressed to a local server) are made once per run: under
 pytest-xdist the first worker that needs one builds it, under a lock, in a folder all workers see;
-the others wait for it and read the same files.
+the others wait for it and read the same files. A worker that finds the addressed build under way
+builds the relative one meanwhile, so that no core waits idle through a build.
 """
 
 from __future__ import annotations
@@ -163,6 +164,16 @@ class _Once:
             pytest.fail(f"the shared build failed (in another worker):\n{failed.read_text()}")
         return self.folder
 
+    def busy(self) -> bool:
+        """Whether another process holds the lock now (building what it guards)."""
+        with self.lock.open("w") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return True
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
     def __exit__(self, *exc: object) -> None:
         fcntl.flock(self.handle, fcntl.LOCK_UN)
         self.handle.close()
@@ -180,6 +191,10 @@ def _build(folder: Path, out: Path, site_url: str | None = None) -> None:
 def relative_site(shared_folder: Path) -> Path:
     """The site built without SITE_URL (as anyone building it gets: every link relative), once
     per run. Read it, or copy it before changing anything."""
+    return _relative_site(shared_folder)
+
+
+def _relative_site(shared_folder: Path) -> Path:
     with _Once(shared_folder, "relative-site") as folder:
         out = folder / "site"
         if not (folder / "done").exists():
@@ -214,11 +229,16 @@ def _served(request: pytest.FixtureRequest, shared_folder: Path) -> tuple[Path, 
 
 
 @pytest.fixture(scope="session")
-def built_site(_served: tuple[Path, str]) -> Path:
+def built_site(_served: tuple[Path, str], shared_folder: Path) -> Path:
     """The site, built once per run with ``site_url`` the local server's address, and served
     there (``site_url`` fixture)."""
     www, url = _served
-    with _Once(www.parent, "addressed-site") as folder:
+    once = _Once(www.parent, "addressed-site")
+    if once.busy():
+        # Another worker builds it: build the other site meanwhile (later tests read it) rather
+        # than leave this core idle for the length of a build.
+        _relative_site(shared_folder)
+    with once as folder:
         out = www / BASE_PATH
         if not (folder / "done").exists():
             folder.mkdir(exist_ok=True)
