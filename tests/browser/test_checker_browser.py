@@ -452,3 +452,26 @@ def test_a_bad_link_opens_the_checker_empty_with_a_message(
     expect(checker.locator('button[aria-pressed="true"]')).to_have_count(0)
     expect(checker.locator(".schotten-checker__answer")).to_be_empty()
     assert errors == []
+
+
+def test_a_followed_link_is_answered_even_if_the_address_changes_before_it_is_handled(
+    page: Page, site_url: str
+) -> None:
+    # The theme's heading tracking replaces the address as the page scrolls: it may do so after a
+    # link to a position was followed and before the page handled it (seen under load).
+    page.goto(site_url + PAGES["fr"])
+    checker = open_checker(page, "fr")
+    case, stone = CASES[0]
+    link = checker_url(case.board, stone)
+    assert link is not None
+    page.evaluate(
+        """(hash) => {
+          location.hash = hash;
+          history.replaceState(null, "", "#tracked-heading");
+        }""",
+        "#" + link.split("#", 1)[1],
+    )
+    verdict = judge_stone(case.board, Player.FIRST, stone)
+    expect(checker.locator(".schotten-checker__answer")).to_have_attribute(
+        "data-reason", str(verdict.reason)
+    )

@@ -252,19 +252,21 @@ class Checker {
     example.addEventListener("click", (event) => {
       event.preventDefault();
       history.replaceState(null, "", example.hash);
-      this.fromAddress();
+      this.fromAddress(example.hash);
     });
     this.notice = root.querySelector(".schotten-checker__notice");
     this.linkVersion = null; // the version of a position that came from the address
     this.render();
-    window.addEventListener("hashchange", () => this.fromAddress());
-    this.fromAddress();
+    // The address the reader went to, from the event: by the time it is handled, the theme's
+    // heading tracking may already have replaced the address with a heading's.
+    window.addEventListener("hashchange", (event) => this.fromAddress(new URL(event.newURL).hash));
+    this.fromAddress(location.hash);
   }
 
   // A position in the address opens the checker on it and asks the engine at once.
-  fromAddress() {
-    if (!location.hash.startsWith(FRAGMENT)) return;
-    const position = decodePosition(location.hash.slice(FRAGMENT.length));
+  fromAddress(hash) {
+    if (!hash.startsWith(FRAGMENT)) return;
+    const position = decodePosition(hash.slice(FRAGMENT.length));
     this.openForm();
     this.clear();
     this.root.scrollIntoView();
