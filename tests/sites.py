@@ -44,3 +44,25 @@ def open_search(page: Page) -> None:
         ".translations['search.result.placeholder']"
     )
     expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
+
+
+def settled_results(page: Page, *, shown: bool = True) -> list[str]:
+    """The addresses of the search results once the list stops changing: the theme redraws it
+    after each key, so it is read whole in one step (never item by item, as a redraw between two
+    reads drops the items still to read) until two reads a quarter second apart agree.
+    ``shown`` picks the results of the page's language; otherwise the hidden ones."""
+    from playwright.sync_api import expect
+
+    state = ":not([hidden])" if shown else "[hidden]"
+    items = page.locator(f".md-search-result__item{state} > a.md-search-result__link")
+    if shown:
+        expect(items.first).to_be_visible()
+    read = "links => links.map(a => a.href)"
+    last: list[str] = items.evaluate_all(read)
+    for _ in range(40):
+        page.wait_for_timeout(250)
+        now: list[str] = items.evaluate_all(read)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the search results kept changing for 10 s: {last}")

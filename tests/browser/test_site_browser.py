@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page, expect
-from sites import open_search
+from sites import open_search, settled_results
 
 from schotten.casebook.folder import load_cases
 from schotten.casebook.model import FAQ_TABLE
@@ -105,17 +106,7 @@ def test_search_finds_words_typed_without_accents(
         page.goto(site_url + start)
         open_search(page)
         page.locator(".md-search__input").press_sequentially(query)
-        items = page.locator(".md-search-result__item:not([hidden]) > a.md-search-result__link")
-        expect(items.first).to_be_visible()
-        # The results of the whole word: the list is redrawn after each key, read it once still.
-        last: set[str] = set()
-        for _ in range(20):
-            page.wait_for_timeout(250)
-            now = {a.evaluate("a => new URL(a.href).pathname") for a in items.all()}
-            if now == last:
-                break
-            last = now
-        found[query] = {a.evaluate("a => new URL(a.href).pathname") for a in items.all()}
+        found[query] = {urlsplit(href).path for href in settled_results(page)}
     assert found[plain] == found[accented]
 
 
@@ -169,12 +160,10 @@ def test_search_shows_results_in_the_page_language_only(
         open_search(page)
         # Typed key by key (the theme searches on key events); the same word in both languages.
         page.locator(".md-search__input").press_sequentially("Banshee")
-        items = page.locator(".md-search-result__item:not([hidden]) > a.md-search-result__link")
-        expect(items.first).to_be_visible()
-        hrefs = [a.evaluate("a => a.href") for a in items.all()]
+        hrefs = settled_results(page)
         assert hrefs and all(re.search(inside, h) for h in hrefs), hrefs
-        hidden = page.locator(".md-search-result__item[hidden] > a.md-search-result__link")
-        assert hidden.count() > 0  # the other language matched too, and was hidden
+        # The other language matched too, and was hidden.
+        assert settled_results(page, shown=False)
     assert outside_requests == []
 
 
