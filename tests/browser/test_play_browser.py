@@ -188,10 +188,14 @@ class Clicker:
 
 
 def open_deal(page: Page, site_url: str, lang: str, variant: str, seed: int) -> Locator:
+    """The deal's link, opened in a page load of its own. A new page has no game kept; a page
+    that played one forgets it first, from a page without the engine (the play page would restore
+    a kept game of the same deal, and each load of it starts the engine)."""
     prefix = "" if lang == "fr" else "/es"
+    if page.url.startswith(site_url):
+        page.goto(site_url + "/404.html")
+        page.evaluate("() => localStorage.clear()")
     page.goto(f"{site_url}{prefix}/play/#deal={variant[0]}-{seed}")
-    page.evaluate("() => localStorage.clear()")
-    page.reload()
     root = page.locator(".schotten-play")
     expect(root).to_have_attribute("data-phase", "play", timeout=LOADING_TIMEOUT)
     expect(root).to_have_attribute("data-seed", str(seed))
