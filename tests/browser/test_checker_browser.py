@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 import zipfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, Response, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, Response, expect
 
 from schotten.board import Board, Player
 from schotten.casebook import Case
@@ -32,6 +33,9 @@ EXTRA_CASES = ("opponent-joker-played", "your-joker-leaves-the-other-open", "spy
 # The cards the checker offers; ruses never enter a proof (site ruling claim-wild-pool).
 ELITE = {"joker", "spy", "shield-bearer"}
 LOADING_TIMEOUT = 90_000  # ms: Pyodide starts in seconds, far more on a loaded machine
+# The tests given an opened checker (OpenedCheckers) run on one worker, which opens each
+# language's once.
+FORM = pytest.mark.xdist_group("checker-form")
 
 
 def checker_cases() -> list[tuple[Case, int]]:
@@ -162,13 +166,11 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
     assert outside_requests == []
 
 
+@FORM
 def test_claim_checker_shows_impossible_positions_in_the_page_language(
-    page: Page, site_url: str, outside_requests: list[str]
+    opened_checkers: OpenedCheckers,
 ) -> None:
-    page.goto(site_url + PAGES["es"])
-    checker = page.locator(".schotten-checker")
-    checker.get_by_role("button", name=labels("es")["checker"]["open"]).click()
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    _, checker = opened_checkers("es")
     form = checker.locator("form")
     form.locator('input[name="tactical"]').check()
     for zone in ("mine", "elsewhere-mine"):  # two Jokers for one player
@@ -178,7 +180,6 @@ def test_claim_checker_shows_impossible_positions_in_the_page_language(
     answer = checker.locator(".schotten-checker__answer")
     expect(answer).to_have_attribute("data-error", "joker-once")
     expect(answer).to_have_text(labels("es")["checker"]["errors"]["joker-once"])
-    assert outside_requests == []
 
 
 def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
@@ -209,6 +210,40 @@ def open_checker(page: Page, lang: str) -> Locator:
     checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
     expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
     return checker
+
+
+class OpenedCheckers:
+    """One rules page per language with its checker opened, shared by the tests that only fill
+    its form (each start of the engine costs seconds): each test is given it with the form
+    cleared by « Clear all » (whose reset test_clear_all_resets_every_choice checks)."""
+
+    def __init__(self, context: BrowserContext, site_url: str) -> None:
+        self.context = context
+        self.site_url = site_url
+        self.pages: dict[str, Page] = {}
+
+    def __call__(self, lang: str) -> tuple[Page, Locator]:
+        if lang not in self.pages:
+            page = self.context.new_page()
+            page.goto(self.site_url + PAGES[lang])
+            open_checker(page, lang)
+            self.pages[lang] = page
+        page = self.pages[lang]
+        checker = page.locator(".schotten-checker")
+        checker.locator(".schotten-checker__clear").click()
+        expect(checker.locator(".schotten-checker__answer")).to_be_empty()
+        return page, checker
+
+
+@pytest.fixture(scope="module")
+def opened_checkers(
+    browser: Browser, browser_context_args: dict[str, Any], site_url: str
+) -> Iterator[OpenedCheckers]:
+    context = browser.new_context(**browser_context_args)
+    try:
+        yield OpenedCheckers(context, site_url)
+    finally:
+        context.close()
 
 
 def place(checker: Locator, zone: str, *cards: str) -> None:
@@ -297,9 +332,9 @@ def test_checker_runs_on_the_trimmed_standard_library(
     assert by_name[runtime.LOCK_FILE].json()["packages"] == {}
 
 
-def test_a_changed_position_clears_the_answer(page: Page, site_url: str) -> None:
-    page.goto(site_url + PAGES["fr"])
-    checker = open_checker(page, "fr")
+@FORM
+def test_a_changed_position_clears_the_answer(opened_checkers: OpenedCheckers) -> None:
+    _, checker = opened_checkers("fr")
     answer = checker.locator(".schotten-checker__answer")
     submit = checker.locator('button[type="submit"]')
     place(checker, "mine", "red 9", "red 8", "red 7")
@@ -318,9 +353,9 @@ def test_a_changed_position_clears_the_answer(page: Page, site_url: str) -> None
         expect(answer).to_be_empty()
 
 
-def test_clear_all_resets_every_choice(page: Page, site_url: str) -> None:
-    page.goto(site_url + PAGES["es"])
-    checker = open_checker(page, "es")
+@FORM
+def test_clear_all_resets_every_choice(opened_checkers: OpenedCheckers) -> None:
+    _, checker = opened_checkers("es")
     form = checker.locator("form")
     form.locator('input[name="tactical"]').check()
     form.locator('input[name="blind_mans_bluff"]').check()
@@ -342,11 +377,11 @@ def test_clear_all_resets_every_choice(page: Page, site_url: str) -> None:
     expect(checker.locator(".schotten-checker__answer")).to_be_empty()
 
 
+@FORM
 def test_an_elite_troop_can_be_taken_back_after_leaving_the_variant(
-    page: Page, site_url: str
+    opened_checkers: OpenedCheckers,
 ) -> None:
-    page.goto(site_url + PAGES["fr"])
-    checker = open_checker(page, "fr")
+    _, checker = opened_checkers("fr")
     tactical = checker.locator('input[name="tactical"]')
     joker, spy = (checker.locator(f'button[data-card="{c}"]') for c in ("joker", "spy"))
     tactical.check()
@@ -454,13 +489,13 @@ def test_a_bad_link_opens_the_checker_empty_with_a_message(
     assert errors == []
 
 
+@FORM
 def test_a_followed_link_is_answered_even_if_the_address_changes_before_it_is_handled(
-    page: Page, site_url: str
+    opened_checkers: OpenedCheckers,
 ) -> None:
     # The theme's heading tracking replaces the address as the page scrolls: it may do so after a
     # link to a position was followed and before the page handled it (seen under load).
-    page.goto(site_url + PAGES["fr"])
-    checker = open_checker(page, "fr")
+    page, checker = opened_checkers("fr")
     case, stone = CASES[0]
     link = checker_url(case.board, stone)
     assert link is not None
