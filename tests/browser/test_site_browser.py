@@ -167,6 +167,26 @@ def test_search_shows_results_in_the_page_language_only(
     assert outside_requests == []
 
 
+def test_the_search_index_is_fetched_only_once_search_is_opened(page: Page, site_url: str) -> None:
+    asked: list[str] = []
+    page.on(
+        "request",
+        lambda request: asked.append(request.url) if "search_index" in request.url else None,
+    )
+    page.goto(site_url + "/rules/", wait_until="networkidle")
+    assert asked == []  # a page read without searching
+    open_search(page)  # a tap in the box; waits until the index is ready
+    assert len(asked) == 1
+    # The theme's key « / » opens search too, on a page of the other language.
+    page.goto(site_url + "/es/odds/", wait_until="networkidle")
+    assert len(asked) == 1
+    page.keyboard.press("/")
+    expect(page.locator(".md-search__input")).to_be_focused()
+    page.locator(".md-search__input").press_sequentially("Banshee")
+    assert settled_results(page)
+    assert len(asked) == 2
+
+
 @pytest.mark.parametrize(
     ("start", "query", "said"),
     [("/edge-cases/", "Reclutador", "espagnol"), ("/es/edge-cases/", "Chasseur", "francés")],
