@@ -215,8 +215,17 @@ def bench_checker(site: Path | None, runs: int, root: Path) -> None:
 PAGES = ("", "rules/", "edge-cases/", "tactics/", "rulings/", "odds/", "proofs/")
 
 
+# Everything a page fetched as it loaded (the page, its scripts, styles, pictures, data), in bytes
+# once decoded: what a first visit downloads, whatever the cache held.
+FETCHED = """() => [
+  ...performance.getEntriesByType("navigation"),
+  ...performance.getEntriesByType("resource"),
+].reduce((total, entry) => total + entry.decodedBodySize, 0)"""
+
+
 def bench_pages(site: Path | None, root: Path) -> None:
-    """Each page's height on a 390 px phone, as a reader first sees it (cases closed)."""
+    """Each page's height on a 390 px phone, as a reader first sees it (cases closed), and what
+    it fetched as it loaded, its network then idle."""
     import functools
     import tempfile
     import threading
@@ -237,14 +246,16 @@ def bench_pages(site: Path | None, root: Path) -> None:
                 executable = "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
                 browser = playwright.chromium.launch(executable_path=executable)
                 page = browser.new_page(viewport={"width": 390, "height": 844})
-                print("Page heights at 390 px (px; screens of 844 px)")
+                print("Page heights at 390 px (px; screens of 844 px), and kB fetched to load")
                 for path in PAGES:
-                    heights = []
+                    heights, fetched = [], []
                     for lang in ("", "es/"):
-                        page.goto(base + lang + path, wait_until="load")
+                        page.goto(base + lang + path, wait_until="networkidle")
                         heights.append(page.evaluate("document.documentElement.scrollHeight"))
+                        fetched.append(page.evaluate(FETCHED) / 1000)
                     fr, es = heights
                     screens = f"fr {fr:>7,} ({fr / 844:4.1f})   es {es:>7,} ({es / 844:4.1f})"
-                    print(f"  /{path:<12} {screens}")
+                    kilobytes = f"fetched fr {fetched[0]:5,.0f}, es {fetched[1]:5,.0f}"
+                    print(f"  /{path:<12} {screens}   {kilobytes}")
                 browser.close()
             httpd.shutdown()
