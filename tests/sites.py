@@ -34,8 +34,8 @@ def mkdocs_build(
 
 
 def open_search(page: Page) -> None:
-    """Focus the search box and wait until its index is loaded: it loads in a worker, and a
-    query typed before would be lost."""
+    """Focus the search box and wait until its index is ready: the page fetches it only then,
+    and builds it in a worker; a query typed before would be lost."""
     from playwright.sync_api import expect
 
     page.locator(".md-search__input").click()
