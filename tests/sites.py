@@ -8,9 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
 
 if TYPE_CHECKING:  # Playwright is imported only by the tests that open a browser
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Request
 
 
 def mkdocs_build(
@@ -66,3 +67,18 @@ def settled_results(page: Page, *, shown: bool = True) -> list[str]:
             return now
         last = now
     raise AssertionError(f"the search results kept changing for 10 s: {last}")
+
+
+def note_outside_requests(page: Page, seen: list[str]) -> list[str]:
+    """Append to ``seen`` every URL ``page`` requests from another host than 127.0.0.1, as it
+    loads (``data:``, ``blob:`` and ``about:`` addresses are no host); ``seen`` is returned."""
+
+    def record(request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme in ("data", "blob", "about"):
+            return
+        if parts.hostname != "127.0.0.1":
+            seen.append(request.url)
+
+    page.on("request", record)
+    return seen

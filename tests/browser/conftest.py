@@ -10,10 +10,10 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Request
+from playwright.sync_api import Page
+from sites import note_outside_requests
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -38,17 +38,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
 @pytest.fixture
 def outside_requests(page: Page) -> list[str]:
     """Every URL the page requests from another host than 127.0.0.1 (filled as it loads)."""
-    seen: list[str] = []
-
-    def record(request: Request) -> None:
-        parts = urlsplit(request.url)
-        if parts.scheme in ("data", "blob", "about"):
-            return
-        if parts.hostname != "127.0.0.1":
-            seen.append(request.url)
-
-    page.on("request", record)
-    return seen
+    return note_outside_requests(page, [])
 
 
 @pytest.fixture(scope="session")

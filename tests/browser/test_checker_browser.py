@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Locator, Page, Response, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    Response,
+    expect,
+)
+from sites import note_outside_requests
 
 from schotten.board import Board, Player
 from schotten.casebook import Case
@@ -180,6 +188,7 @@ def test_claim_checker_shows_impossible_positions_in_the_page_language(
     answer = checker.locator(".schotten-checker__answer")
     expect(answer).to_have_attribute("data-error", "joker-once")
     expect(answer).to_have_text(labels("es")["checker"]["errors"]["joker-once"])
+    assert opened_checkers.outside == []
 
 
 def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
@@ -221,10 +230,12 @@ class OpenedCheckers:
         self.context = context
         self.site_url = site_url
         self.pages: dict[str, Page] = {}
+        self.outside: list[str] = []  # what the pages asked of another host (expected none)
 
     def __call__(self, lang: str) -> tuple[Page, Locator]:
         if lang not in self.pages:
             page = self.context.new_page()
+            note_outside_requests(page, self.outside)
             page.goto(self.site_url + PAGES[lang])
             open_checker(page, lang)
             self.pages[lang] = page
