@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:  # Playwright is imported only by the tests that open a browser
-    from playwright.sync_api import Page, Request
+    from playwright.sync_api import Locator, Page, Request
+
+CHECKER_LOADING_TIMEOUT = 90_000  # ms: Pyodide starts in seconds, far more on a loaded machine
 
 
 def mkdocs_build(
@@ -45,6 +47,19 @@ def open_search(page: Page) -> None:
         ".translations['search.result.placeholder']"
     )
     expect(page.locator(".md-search-result__meta")).to_have_text(ready, timeout=30_000)
+
+
+def open_checker(page: Page, lang: str = "fr") -> Locator:
+    """Open the page's claim checker with its button (in ``lang``, the page's language) and wait
+    until its engine is ready; the checker."""
+    from playwright.sync_api import expect
+
+    from schotten.site import labels
+
+    checker = page.locator(".schotten-checker")
+    checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
+    expect(checker).to_have_attribute("data-state", "ready", timeout=CHECKER_LOADING_TIMEOUT)
+    return checker
 
 
 def settled_results(page: Page, *, shown: bool = True) -> list[str]:

@@ -11,15 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
-
-from schotten.site import labels
+from playwright.sync_api import Page
+from sites import open_checker
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 BLOCKING = ("serious", "critical")
-LOADING_TIMEOUT = 90_000  # ms
 
 
 def site_pages(site: Path, lang: str) -> list[str]:
@@ -69,10 +67,8 @@ def test_every_page_has_no_serious_accessibility_violation(
     problems = []
     for path in pages[part::PARTS]:
         page.goto(site_url + path)
-        checker = page.locator(".schotten-checker")
-        if checker.count():
-            checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
-            expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+        if page.locator(".schotten-checker").count():
+            open_checker(page, lang)
         problems += [f"{path}: {problem}" for problem in serious_violations(page)]
     assert problems == [], "\n".join(problems)
     assert outside_requests == []

@@ -24,7 +24,7 @@ from playwright.sync_api import (
     Response,
     expect,
 )
-from sites import note_outside_requests
+from sites import note_outside_requests, open_checker
 
 from schotten.board import Board, Player
 from schotten.casebook import Case
@@ -150,11 +150,10 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
 ) -> None:
     page.set_viewport_size({"width": 390, "height": 844})  # a phone
     page.goto(site_url + PAGES[lang])
-    words = labels(lang)["checker"]
-    checker = page.locator(".schotten-checker")
-    checker.get_by_role("button", name=words["open"]).click()
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
-    expect(checker.locator(".schotten-checker__status")).to_have_text(words["ready"])
+    checker = open_checker(page, lang)
+    expect(checker.locator(".schotten-checker__status")).to_have_text(
+        labels(lang)["checker"]["ready"]
+    )
     answer = checker.locator(".schotten-checker__answer")
     assert len(CASES) >= 10 and len(TAPPED) >= 5
     for case, stone in CASES:
@@ -212,13 +211,6 @@ def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
     expect(checker.locator(".schotten-checker__answer")).to_have_attribute(
         "data-reason", "side-incomplete"
     )
-
-
-def open_checker(page: Page, lang: str) -> Locator:
-    checker = page.locator(".schotten-checker")
-    checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
-    return checker
 
 
 class OpenedCheckers:

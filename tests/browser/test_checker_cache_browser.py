@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
+from sites import open_checker
 
 from schotten.checker import check_position
 from schotten.site import labels, runtime
@@ -74,13 +75,6 @@ def host(tmp_path: Path, relative_site: Path) -> Iterator[Host]:
     yield served
     httpd.shutdown()
     httpd.server_close()
-
-
-def open_checker(page: Page, lang: str = "fr") -> Locator:
-    checker = page.locator(".schotten-checker")
-    checker.get_by_role("button", name=labels(lang)["checker"]["open"]).click()
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
-    return checker
 
 
 def claim(checker: Locator) -> None:
