@@ -14,6 +14,9 @@ import pytest
 from playwright.sync_api import Page
 from sites import open_checker
 
+# No test here needs a first visit (see ReturningReader in conftest.py).
+pytestmark = pytest.mark.returning_reader
+
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

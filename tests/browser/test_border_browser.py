@@ -15,6 +15,9 @@ from schotten.board import Board, Player, Stone, Variant
 from schotten.outcome import Termination, winning_condition
 from schotten.site import labels
 
+# No test here needs a first visit (see ReturningReader in conftest.py).
+pytestmark = pytest.mark.returning_reader
+
 PAGES = {"fr": "/rules/", "es": "/es/rules/"}
 TAPS = {Player.FIRST: 1, Player.SECOND: 2}  # a tap gives a free stone to you, a second to them
 # (stones held by you, stones held by the opponent): every way a game can be won, and none.

@@ -140,6 +140,7 @@ def enter_by_link(page: Page, checker: Locator, url: str) -> None:
 # The reader's way (each card placed by a tap) for the cases that together use every zone, mode
 # and elite troop, in French; every other case, and every case in Spanish, by the pages' links.
 # Both ways fill the same form; each language's answers are read in full.
+@pytest.mark.returning_reader
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_claim_checker_answers_like_the_engine_on_published_cases(
     page: Page,
@@ -190,6 +191,7 @@ def test_claim_checker_shows_impossible_positions_in_the_page_language(
     assert opened_checkers.outside == []
 
 
+@pytest.mark.returning_reader
 def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
     page.goto(site_url + PAGES["fr"])
     words = labels("fr")["checker"]
@@ -413,6 +415,7 @@ def linked_stones() -> list[tuple[Case, int, str]]:
     return found
 
 
+@pytest.mark.returning_reader
 def test_every_published_claim_case_opens_in_the_checker_with_its_verdict(
     page: Page, site_url: str, built_site: Path
 ) -> None:
@@ -435,6 +438,7 @@ def test_every_published_claim_case_opens_in_the_checker_with_its_verdict(
     assert errors == []
 
 
+@pytest.mark.returning_reader
 def test_a_copied_link_reopens_the_same_position(page: Page, site_url: str) -> None:
     page.goto(site_url + PAGES["fr"])
     checker = open_checker(page, "fr")
@@ -468,6 +472,7 @@ def test_a_copied_link_reopens_the_same_position(page: Page, site_url: str) -> N
     expect(answer).to_have_attribute("data-reason", check_position(position)["reason"])
 
 
+@pytest.mark.returning_reader
 @pytest.mark.parametrize(
     ("code", "kind"),
     [("x-r9", "bad"), ("b-r9r9---", "impossible"), ("b-J---", "impossible"), ("b-%3C", "bad")],

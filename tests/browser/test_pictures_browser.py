@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
+# No test here needs a first visit (see ReturningReader in conftest.py).
+pytestmark = pytest.mark.returning_reader
+
 # For every picture of the page: its drawn width, its width in picture units, the width it has
 # to fill (its figure's, a block as wide as the column or the case's details) and its smallest
 # font size in picture units.

@@ -280,6 +280,7 @@ def end_is_said(page: Page, root: Locator, lang: str) -> None:
     )
 
 
+@pytest.mark.returning_reader
 def test_a_base_game_to_the_end_with_a_refused_claim_and_its_record(
     page: Page, site_url: str, outside_requests: list[str], tmp_path: Path
 ) -> None:
@@ -302,6 +303,7 @@ def test_a_base_game_to_the_end_with_a_refused_claim_and_its_record(
     assert outside_requests == []
 
 
+@pytest.mark.returning_reader
 @pytest.mark.parametrize(
     ("wanted", "kind"),
     [
@@ -323,6 +325,7 @@ def test_a_tactical_game_to_the_end_playing_tactic_cards_in_the_labels_words(
     every_word_is_from_the_labels(root, "fr")
 
 
+@pytest.mark.returning_reader
 def test_a_tactical_game_on_a_phone_with_an_elite_troop_in_the_labels_words(
     page: Page, site_url: str, tmp_path: Path
 ) -> None:
@@ -345,12 +348,14 @@ def test_a_tactical_game_on_a_phone_with_an_elite_troop_in_the_labels_words(
     every_word_is_from_the_labels(root, "es")
 
 
+@pytest.mark.returning_reader
 def test_a_whole_game_with_the_keyboard_alone(page: Page, site_url: str, tmp_path: Path) -> None:
     root = open_deal(page, site_url, "fr", "tactical", 41)
     Clicker(page, keyboard=True, wanted=("strategist", "banshee", "joker")).play_to_the_end()
     replayed(page, root, tmp_path)
 
 
+@pytest.mark.returning_reader
 def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
     page: Page, site_url: str
 ) -> None:
@@ -409,6 +414,7 @@ def test_a_game_goes_on_offline_once_the_files_are_kept(
     assert int(str(root.get_attribute("data-moves"))) >= 6
 
 
+@pytest.mark.returning_reader
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_the_play_page_has_no_serious_accessibility_violation(
     page: Page, site_url: str, lang: str

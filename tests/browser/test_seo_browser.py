@@ -6,6 +6,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Response
 
+# No test here needs a first visit (see ReturningReader in conftest.py).
+pytestmark = pytest.mark.returning_reader
+
 
 @pytest.mark.parametrize("path", ["/rules/", "/es/edge-cases/", "/"])
 def test_alternates_stay_and_request_nothing(

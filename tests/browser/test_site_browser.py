@@ -17,6 +17,9 @@ from schotten.casebook.model import FAQ_TABLE
 from schotten.casebook.run import run_case
 from schotten.site import labels
 
+# No test here needs a first visit (see ReturningReader in conftest.py).
+pytestmark = pytest.mark.returning_reader
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
