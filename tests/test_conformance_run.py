@@ -4,6 +4,7 @@ reported within the time limit, never with a traceback of ours."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -335,17 +336,21 @@ class _Babbler:
 def test_answers_of_any_shape_are_disagreements_never_a_crash(
     answers: list[dict[str, object]],
 ) -> None:
-    chosen = [(kind, _FEW[kind]) for kind in _FEW]
+    chosen = list(few_vectors().items())
     report = run(_Babbler(answers), chosen)
     assert report.failure is None
     assert all(t.agreed + t.disagreed == t.vectors for t in report.tallies)
     assert all(o.status == "disagree" and o.findings for o in report.outcomes)
 
 
-_FEW = {
-    kind: suite.load(SUITE, kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
-    for kind in ("claims", "formations", "provable", "moves", "games", "perft")
-}
+@functools.cache
+def few_vectors() -> dict[str, list[dict[str, object]]]:
+    """Three vectors of each kind, spread over the suite (read when a test first asks: reading
+    the whole suite at collection would cost every run of any test a second)."""
+    return {
+        kind: suite.load(SUITE, kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
+        for kind in ("claims", "formations", "provable", "moves", "games", "perft")
+    }
 
 
 # -- what an engine declares, the groups, the levels, the report files ---------------------------

@@ -9,6 +9,7 @@ message that may come and go before they look.
 
 from __future__ import annotations
 
+import functools
 import re
 import zipfile
 from collections.abc import Iterator
@@ -46,7 +47,10 @@ LOADING_TIMEOUT = 90_000  # ms: Pyodide starts in seconds, far more on a loaded 
 FORM = pytest.mark.xdist_group("checker-form")
 
 
+@functools.cache
 def checker_cases() -> list[tuple[Case, int]]:
+    """The published single-stone claim cases and the extra ones, with their stone (read when a
+    test first asks, not at collection)."""
     chosen = []
     for case in load_cases(ROOT / "cases"):
         if len(case.claim) != 1 or case.board.stone(case.claim[0]).claimed_by is not None:
@@ -54,9 +58,6 @@ def checker_cases() -> list[tuple[Case, int]]:
         if case.published is not None or case.id in EXTRA_CASES:
             chosen.append((case, case.claim[0]))
     return chosen
-
-
-CASES = checker_cases()
 
 
 def zones_of(position: dict[str, Any]) -> dict[str, list[str]]:
@@ -83,10 +84,11 @@ def features(case: Case, stone: int) -> set[str]:
     return found
 
 
+@functools.cache
 def tapped_cases() -> set[str]:
     """The fewest cases (chosen greedily, in the casebook's order) whose taps exercise every
     feature any published case has: every other case is entered by its link."""
-    used = {case.id: features(case, stone) for case, stone in CASES}
+    used = {case.id: features(case, stone) for case, stone in checker_cases()}
     left = set().union(*used.values())
     chosen = set()
     while left:
@@ -94,9 +96,6 @@ def tapped_cases() -> set[str]:
         chosen.add(best)
         left -= used[best]
     return chosen
-
-
-TAPPED = tapped_cases()
 
 
 def enter_position(checker: Locator, position: dict[str, Any]) -> None:
@@ -156,10 +155,11 @@ def test_claim_checker_answers_like_the_engine_on_published_cases(
         labels(lang)["checker"]["ready"]
     )
     answer = checker.locator(".schotten-checker__answer")
-    assert len(CASES) >= 10 and len(TAPPED) >= 5
-    for case, stone in CASES:
+    cases, tapped = checker_cases(), tapped_cases()
+    assert len(cases) >= 10 and len(tapped) >= 5
+    for case, stone in cases:
         verdict = judge_stone(case.board, Player.FIRST, stone)
-        if lang == "fr" and case.id in TAPPED:
+        if lang == "fr" and case.id in tapped:
             enter_position(checker, position_of(case.board, stone))
         else:
             link = checker_url(case.board, stone)
@@ -504,7 +504,7 @@ def test_a_followed_link_is_answered_even_if_the_address_changes_before_it_is_ha
     # The theme's heading tracking replaces the address as the page scrolls: it may do so after a
     # link to a position was followed and before the page handled it (seen under load).
     page, checker = opened_checkers("fr")
-    case, stone = CASES[0]
+    case, stone = checker_cases()[0]
     link = checker_url(case.board, stone)
     assert link is not None
     page.evaluate(
