@@ -9,10 +9,12 @@ Families (declared in pyproject.toml, ``--strict-markers``), by folder or file:
 - ``dask``: a Dask cluster (``schotten verify``);
 - ``engines``: engines started as programs by the conformance runner;
 - ``package``: the wheel built and installed in a bare virtual environment;
+- ``gate_run``: the gate script run whole, by a user who is not root;
 - ``fuzz``, ``hostile``, ``verification``: the families the file names say.
 
 The fast lane (``scripts/test --fast``) leaves out browser, site_build, pyodide, dask, package,
-engines and hostile, and runs the ``quick`` profile (see ``tests/strength.py``).
+engines, hostile and gate_run (the lane runs the gate's fast part itself), and runs the ``quick``
+profile (see ``tests/strength.py``).
 
 The two builds of the real project every reading test shares (``relative_site``, without
 ``SITE_URL``, and ``built_site``, addressed to a local server) are made once per run: under
@@ -84,6 +86,8 @@ def families(path: Path) -> set[str]:
         found.add("engines")
     if name == "test_package":
         found.add("package")
+    if name == "test_gate_as_user":
+        found.add("gate_run")
     if name.startswith(("test_fuzz_", "test_gate_fuzz")):
         found.add("fuzz")
     if name.startswith("test_hostile_"):
