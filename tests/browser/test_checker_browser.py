@@ -25,7 +25,7 @@ from playwright.sync_api import (
     Response,
     expect,
 )
-from sites import note_outside_requests, open_checker
+from sites import CHECKER_LOADING_TIMEOUT, note_outside_requests, open_checker
 
 from schotten.board import Board, Player
 from schotten.casebook import Case
@@ -41,7 +41,6 @@ PAGES = {"fr": "/rules/", "es": "/es/rules/"}
 EXTRA_CASES = ("opponent-joker-played", "your-joker-leaves-the-other-open", "spy-in-the-pool")
 # The cards the checker offers; ruses never enter a proof (site ruling claim-wild-pool).
 ELITE = {"joker", "spy", "shield-bearer"}
-LOADING_TIMEOUT = 90_000  # ms: Pyodide starts in seconds, far more on a loaded machine
 # The tests given an opened checker (OpenedCheckers) run on one worker, which opens each
 # language's once.
 FORM = pytest.mark.xdist_group("checker-form")
@@ -200,7 +199,7 @@ def test_claim_checker_is_keyboard_operable(page: Page, site_url: str) -> None:
     expect(opener).to_be_enabled()  # offered once checker.js handles it: a key press is never lost
     opener.focus()
     page.keyboard.press("Enter")
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    expect(checker).to_have_attribute("data-state", "ready", timeout=CHECKER_LOADING_TIMEOUT)
     checker.get_by_role("button", name="9 rouge", exact=True).focus()
     page.keyboard.press("Enter")
     red_nine = checker.locator('button[data-card="red 9"]')  # its name now says where it is
@@ -308,7 +307,7 @@ def test_page_stays_responsive_while_the_engine_loads(page: Page, site_url: str)
     checker = page.locator(".schotten-checker")
     checker.get_by_role("button", name=labels("fr")["checker"]["open"]).click()
     page.locator("#probe").click()  # would wait for the engine if it ran on the page
-    expect(checker).to_have_attribute("data-state", "ready", timeout=LOADING_TIMEOUT)
+    expect(checker).to_have_attribute("data-state", "ready", timeout=CHECKER_LOADING_TIMEOUT)
     assert page.evaluate("window.probeStates") == ["loading"]
     place(checker, "mine", "red 9", "red 8", "red 7")
     checker.locator('button[type="submit"]').click()
@@ -432,7 +431,7 @@ def test_every_published_claim_case_opens_in_the_checker_with_its_verdict(
         page.goto(site_url + "/edge-cases/" + url)
         verdict = judge_stone(case.board, Player.FIRST, stone)
         expect(answer).to_have_attribute(
-            "data-reason", str(verdict.reason), timeout=LOADING_TIMEOUT
+            "data-reason", str(verdict.reason), timeout=CHECKER_LOADING_TIMEOUT
         )
         expect(answer).to_have_attribute("data-granted", str(verdict.granted).lower())
     assert errors == []
@@ -457,7 +456,9 @@ def test_a_copied_link_reopens_the_same_position(page: Page, site_url: str) -> N
     page.goto(link)
     page.reload()
     answer = checker.locator(".schotten-checker__answer")
-    expect(answer).to_have_attribute("data-reason", re.compile(".+"), timeout=LOADING_TIMEOUT)
+    expect(answer).to_have_attribute(
+        "data-reason", re.compile(".+"), timeout=CHECKER_LOADING_TIMEOUT
+    )
     assert held.all_inner_texts() == before
     expect(checker.locator('input[name="mud_fight"]')).to_be_checked()
     expect(checker.locator('select[name="completed_first"]')).to_have_value("opponent")
@@ -485,7 +486,7 @@ def test_a_bad_link_opens_the_checker_empty_with_a_message(
     page.goto(site_url + PAGES["es"] + "#check=" + code)
     checker = page.locator(".schotten-checker")
     notice = checker.locator(".schotten-checker__notice")
-    expect(notice).to_have_attribute("data-kind", kind, timeout=LOADING_TIMEOUT)
+    expect(notice).to_have_attribute("data-kind", kind, timeout=CHECKER_LOADING_TIMEOUT)
     words = labels("es")["checker"]
     if kind == "bad":
         expect(notice).to_have_text(words["link_bad"])

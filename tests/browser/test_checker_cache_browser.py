@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import BrowserContext, Locator, Page, expect
-from sites import open_checker
+from sites import CHECKER_LOADING_TIMEOUT, open_checker
 
 from schotten.checker import check_position
 from schotten.site import labels, runtime
@@ -27,7 +27,6 @@ from schotten.site.widgets import EXAMPLE
 from schotten.site.words import format_megabytes
 
 BASE_PATH = "under/a/path"
-LOADING_TIMEOUT = 90_000  # ms, as in test_checker_browser.py
 ANSWER_TIMEOUT = 30_000  # ms: the first answer warms the engine up, slow on a loaded machine
 # Whether the service worker's cache ``name`` holds ``url``.
 KEPT = "async ([name, url]) => Boolean(await (await caches.open(name)).match(url))"
@@ -209,7 +208,9 @@ def test_the_example_loads_an_instructive_position(page: Page, host: Host, lang:
     checker.get_by_role("link", name=labels(lang)["checker"]["example"]).click()
     answer = checker.locator(".schotten-checker__answer")
     verdict = check_position(EXAMPLE)
-    expect(answer).to_have_attribute("data-reason", verdict["reason"], timeout=LOADING_TIMEOUT)
+    expect(answer).to_have_attribute(
+        "data-reason", verdict["reason"], timeout=CHECKER_LOADING_TIMEOUT
+    )
     assert verdict["granted"] is False and verdict["witness"] is not None  # a 3 still hidden
     # Changed, then loaded again from the same link.
     checker.locator('button[data-card="red 3"]').click()
