@@ -93,15 +93,19 @@ def test_the_gates_fast_part_runs_as_an_ordinary_user(
     }
     who = subprocess.run([*prefix, "id", "-u"], capture_output=True, text=True, check=True)
     assert who.stdout.strip() != "0"
-    run = subprocess.run(
-        [*prefix, "bash", "scripts/gate", "fast"],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+
+    def gate_fast() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [*prefix, "bash", "scripts/gate", "fast"],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+
+    run = gate_fast()
     assert run.returncode == 0, run.stdout + run.stderr
     assert "cases: " in run.stdout and "0 invalid" in run.stdout
     assert "Success: no issues found" in run.stdout
@@ -110,15 +114,7 @@ def test_the_gates_fast_part_runs_as_an_ordinary_user(
     case = project / "cases" / "hand-is-not-proof.yaml"
     text = case.read_text(encoding="utf-8").replace("reason: opponent-can-beat", "reason: weaker")
     subprocess.run([*prefix, "sh", "-c", f"cat > {case}"], input=text, text=True, check=True)
-    run = subprocess.run(
-        [*prefix, "bash", "scripts/gate", "fast"],
-        cwd=project,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
+    run = gate_fast()
     assert run.returncode == 1
     assert "error: scripts/gate: the verdicts step failed" in run.stderr
     assert re.search(
