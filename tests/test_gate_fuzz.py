@@ -138,11 +138,12 @@ def test_a_play_on_move_by_the_wrong_player_is_a_located_error(tmp_path: Path) -
     # player is found as the case is played, at its own line.
     text = (CASES / "traitor-without-a-target.yaml").read_text(encoding="utf-8")
     assert text.count("    - you: pass\n") == 1
+    mutated = text.replace("    - you: pass\n", "")
     path = tmp_path / "case.yaml"
-    path.write_text(text.replace("    - you: pass\n", ""), encoding="utf-8")
+    path.write_text(mutated, encoding="utf-8")
     error = check_one(path)
     assert error is not None
     [found] = error.errors
-    moved = text.replace("    - you: pass\n", "").splitlines()[found.line - 1]
+    moved = mutated.splitlines()[found.line - 1]
     assert moved.strip() == "- opponent: play blue 4 at 4"
     assert "opponent is not to move" in found.message
