@@ -14,9 +14,6 @@ import pytest
 from playwright.sync_api import Page
 from sites import open_checker
 
-# No test here needs a first visit (see ReturningReader in conftest.py).
-pytestmark = pytest.mark.returning_reader
-
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -62,6 +59,7 @@ def serious_violations(page: Page) -> list[str]:
 PARTS = 3  # each language's pages in three tests, which parallel workers share out
 
 
+@pytest.mark.returning_reader  # it needs no first visit (see ReturningReader in conftest.py)
 @pytest.mark.parametrize("part", range(PARTS))
 @pytest.mark.parametrize("lang", ["fr", "es"])
 def test_every_page_has_no_serious_accessibility_violation(
