@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from committed_suite import committed
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from strength import fuzz_examples
@@ -27,7 +28,6 @@ from schotten.casebook.build import load_case
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 from schotten.cli.conformance import select
 from schotten.cli.progress import Progress
-from schotten.conformance import suite
 from schotten.conformance.cases import case_text
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.runner import run
@@ -118,7 +118,7 @@ def test_each_classic_bug_is_caught_by_its_vector(
     assert problem in out
     assert "FAIL on claims: 1/2 vectors agree" in out
     # The reference engine agrees with both vectors: the disagreement is the bug's.
-    vectors = [v for v in suite.load(SUITE, "claims") if v["id"] in (caught, right)]
+    vectors = [v for v in committed("claims") if v["id"] in (caught, right)]
     assert run(LocalEngine(), [("claims", vectors)]).ok
 
 
@@ -154,7 +154,7 @@ def test_a_disagreement_is_written_as_a_case_on_request(
 
 
 def test_a_move_disagreement_becomes_a_play_on_case(tmp_path: Path) -> None:
-    vectors = [v for v in suite.load(SUITE, "moves") if v["refused"] and v["id"].startswith("m")]
+    vectors = [v for v in committed("moves") if v["refused"] and v["id"].startswith("m")]
     vector = vectors[0]
     wrong = {**vector, "refused": [{**vector["refused"][0], "rule": "game-over"}]}
     (outcome,) = run(LocalEngine(), [("moves", [wrong])]).disagreements
@@ -276,6 +276,23 @@ def test_a_damaged_suite_is_an_error_not_a_traceback(
     assert "formations.jsonl:1: not JSON" in capsys.readouterr().err
 
 
+def test_a_run_decodes_only_the_vectors_it_asks_for(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    formations = (SUITE / "formations.jsonl").read_text().splitlines(keepends=True)
+    # The second vector's line cut in half (its id whole), its manifest agreeing.
+    formations[1] = formations[1][: len(formations[1]) // 2] + "\n"
+    _suite_with(tmp_path, "formations", "".join(formations))
+    argv = ["conformance", "run", "--suite", str(tmp_path), "--engine", SERVE]
+    first = json.loads(formations[0])["id"]
+    assert main([*argv, "--kind", "formations", "--vector", first]) == EXIT_OK
+    assert main([*argv, "--kind", "formations", "--limit", "1"]) == EXIT_OK
+    capsys.readouterr()
+    # Asked for, the line is read as strictly as ever, by its number.
+    assert main([*argv, "--kind", "formations", "--limit", "2000"]) == EXIT_INCOMPLETE
+    assert "formations.jsonl:2: not JSON" in capsys.readouterr().err
+
+
 def test_a_cut_or_edited_suite_is_refused_naming_the_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -348,7 +365,7 @@ def few_vectors() -> dict[str, list[dict[str, object]]]:
     """Three vectors of each kind, spread over the suite (read when a test first asks: reading
     the whole suite at collection would cost every run of any test a second)."""
     return {
-        kind: suite.load(SUITE, kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
+        kind: committed(kind)[:: {"claims": 2000, "games": 200}.get(kind, 150)][:3]
         for kind in ("claims", "formations", "provable", "moves", "games", "perft")
     }
 
@@ -373,7 +390,7 @@ def test_a_base_only_engine_passes_with_the_rest_not_claimed(
     status = conformance("--engine", engine("base_only"), "--limit", "60", "--report", str(report))
     out = capsys.readouterr().out
     assert status == EXIT_OK, out
-    claims = [v for v in select(suite.load(SUITE, "claims"), 60, None)]
+    claims = [v for v in select(committed("claims"), 60, None)]
     base = sum(1 for v in claims if v["position"]["variant"] == "base")
     assert row(out, "claims") == ["60", str(base), "0", "0", str(60 - base), "0"]
     for kind in ("provable", "moves", "games"):
@@ -392,7 +409,7 @@ def test_an_engine_echoing_the_position_is_caught_on_moves(
     )
     out = capsys.readouterr().out
     assert status == EXIT_FAILED
-    asked = select(suite.load(SUITE, "moves"), 20, None)
+    asked = select(committed("moves"), 20, None)
     with_moves = sum(1 for v in asked if v["accepted"])
     assert row(out, "moves")[:3] == ["20", str(20 - with_moves), str(with_moves)]
     assert f"[1] moves: the position after a move: step differs: {with_moves} vector(s)" in out
@@ -410,7 +427,7 @@ def test_a_tie_bug_is_one_group_with_its_count(
     status = conformance(*argv, "--report", str(report), "--junit", str(junit))
     out = capsys.readouterr().out
     assert status == EXIT_FAILED
-    asked = select(suite.load(SUITE, "claims"), 400, None)
+    asked = select(committed("claims"), 400, None)
     ties = [v for v in asked if any(e["reason"] == "tie-completed-later" for e in v["expect"])]
     assert ties
     assert row(out, "claims") == ["400", str(400 - len(ties)), str(len(ties)), "0", "0", "0"]
@@ -454,7 +471,7 @@ def test_a_variant_filter_leaves_the_other_variant_not_claimed(
     )
     out = capsys.readouterr().out
     assert status == EXIT_OK
-    asked = select(suite.load(SUITE, "formations"), 50, None)
+    asked = select(committed("formations"), 50, None)
     # Totals only is Blind-Man's Bluff, a Tactical card: such formations are Tactical.
     base = sum(
         1

@@ -11,6 +11,7 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 import pytest
+from committed_suite import committed
 
 from schotten.board import Variant
 from schotten.cli import EXIT_FAILED, main
@@ -44,7 +45,7 @@ def lines(kind: str) -> list[str]:
 
 @pytest.fixture(scope="module")
 def vectors() -> dict[str, list[dict[str, Any]]]:
-    return {kind: suite.load(SUITE, kind) for kind in KINDS}
+    return {kind: committed(kind) for kind in KINDS}
 
 
 def spread(items: list[Any], count: int) -> list[Any]:
@@ -72,6 +73,24 @@ def test_every_vector_id_is_unique_and_has_its_line_of_prose(
         ids = [v["id"] for v in items]
         assert len(ids) == len(set(ids)), kind
         assert all(v["pins"].strip() for v in items), kind
+
+
+def test_each_id_read_from_its_line_is_the_decoded_vectors(
+    vectors: dict[str, list[dict[str, Any]]],
+) -> None:
+    for kind in KINDS:
+        read = suite.read(SUITE, kind)
+        assert len(read) == len(vectors[kind]), kind
+        assert [read.ident(i) for i in range(len(read))] == [v["id"] for v in vectors[kind]]
+
+
+def test_a_line_not_written_as_the_export_writes_is_decoded_for_its_id() -> None:
+    lines = [b'{"pins": "id last", "id": "x1"}', b'{"id": "spaced id"}', b'{"id":"\\u0041"}']
+    read = suite.KindFile(Path("claims.jsonl"), tuple(enumerate(lines, 1)))
+    assert [read.ident(i) for i in range(3)] == ["x1", "spaced id", "A"]
+    damaged = suite.KindFile(Path("claims.jsonl"), ((7, b'{"id" "x1"}'),))
+    with pytest.raises(suite.SuiteError, match=r"^claims\.jsonl:7: not JSON"):
+        damaged.ident(0)
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -282,12 +282,22 @@ def select(
 ) -> list[dict[str, Any]]:
     """The vectors asked, in file order: ``limit`` of them spread evenly (or all), plus the ones
     named in ``only``; with ``only`` and no ``limit``, just the named ones."""
-    if limit is None:
-        return [v for v in vectors if v["id"] in only] if only is not None else vectors
-    count = min(limit, len(vectors))
-    picked = {i * len(vectors) // count for i in range(count)}
+    return [vectors[i] for i in picked(len(vectors), lambda i: vectors[i]["id"], limit, only)]
+
+
+def picked(
+    count: int, ident: Callable[[int], str], limit: int | None, only: Sequence[str] | None
+) -> list[int]:
+    """What :func:`select` chooses among ``count`` vectors, as their indexes; ``ident(i)`` is
+    the id of the vector at ``i``, asked only when ``only`` names some."""
     named = set(only or ())
-    return [v for i, v in enumerate(vectors) if i in picked or v["id"] in named]
+    if limit is None:
+        if only is None:
+            return list(range(count))
+        return [i for i in range(count) if ident(i) in named]
+    chosen = min(limit, count)
+    spread = {i * count // chosen for i in range(chosen)}
+    return [i for i in range(count) if i in spread or (named and ident(i) in named)]
 
 
 def _skips(path: Path | None) -> frozenset[str]:
@@ -357,10 +367,13 @@ def _chosen(
             count = listed[kind].get("vectors", 0) if only is None else 0
             left_out[kind] = count if args.limit is None else min(args.limit, count)
             continue
-        vectors = suite.load(args.suite, kind)
-        if matches is not None:
-            vectors = [v for v in vectors if matches(v)]
-        chosen.append((kind, select(vectors, args.limit, only)))
+        lines = suite.read(args.suite, kind)
+        if matches is None:  # only the vectors asked are decoded
+            asked = picked(len(lines), lines.ident, args.limit, only)
+            chosen.append((kind, [lines.vector(i) for i in asked]))
+        else:
+            matching = [v for v in lines.vectors() if matches(v)]
+            chosen.append((kind, select(matching, args.limit, only)))
     if args.vector:
         found = {v["id"] for _, vs in chosen for v in vs}
         missing = [ident for ident in args.vector if ident not in found]

@@ -12,8 +12,10 @@ import hashlib
 import importlib.metadata
 import json
 import os
+import re
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -130,18 +132,68 @@ def export_cases(folder: Path, cases_folder: Path, case_kinds: Sequence[str]) ->
     return written
 
 
+# How the export writes a vector's line: its id first. The id is read from there when it has
+# only these characters (every id the export makes); any other line is decoded whole.
+_PLAIN_ID = re.compile(rb'\{"id":"([A-Za-z0-9:._-]+)"[,}]')
+
+
+@dataclass(frozen=True)
+class KindFile:
+    """One kind's file whose SHA-256 and vector count are the manifest's, each vector still its
+    line: a run that asks for a few vectors of a large file decodes only those (a full decoding
+    of the claims takes about half a second)."""
+
+    path: Path
+    lines: tuple[tuple[int, bytes], ...]
+    """Each vector's line, with its number in the file (from 1)."""
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+    def vector(self, index: int) -> dict[str, Any]:
+        """The vector at ``index`` (from 0, in file order), decoded by the strict reader; a line
+        that is not a vector is a :class:`SuiteError` naming the file and the line."""
+        number, line = self.lines[index]
+        try:
+            vector = json_input.loads(line)
+        except json_input.JsonInputError as error:
+            raise SuiteError(f"{self.path}:{number}: not JSON ({error})") from None
+        if not isinstance(vector, dict) or not isinstance(vector.get("id"), str):
+            raise SuiteError(f"{self.path}:{number}: a vector is an object with an id")
+        return vector
+
+    def ident(self, index: int) -> str:
+        """The id of the vector at ``index``, without decoding the rest of its line when the line
+        begins as the export writes it."""
+        plain = _PLAIN_ID.match(self.lines[index][1])
+        if plain is not None:
+            return plain.group(1).decode("ascii")
+        ident: str = self.vector(index)["id"]
+        return ident
+
+    def vectors(self) -> list[dict[str, Any]]:
+        """Every vector, in file order."""
+        return [self.vector(index) for index in range(len(self.lines))]
+
+
 def load(folder: Path, kind: str) -> list[dict[str, Any]]:
     """The vectors of one kind, checked against the manifest (their number and the file's
     SHA-256: a cut or edited file is refused); any problem is a :class:`SuiteError` naming the
     file."""
+    return read(folder, kind).vectors()
+
+
+def read(folder: Path, kind: str) -> KindFile:
+    """The file of one kind, checked whole against the manifest as :func:`load` checks it, its
+    vectors left unread until asked for (:meth:`KindFile.vector`)."""
     entry, data = _manifest_checked(folder, kind, kinds(folder).get(kind))
     path = folder / f"{kind}.jsonl"
-    vectors = list(_vectors(path, data))
-    if len(vectors) != entry.get("vectors"):
+    lines = tuple((n, line) for n, line in enumerate(data.split(b"\n"), 1) if line.strip())
+    if len(lines) != entry.get("vectors"):
         raise SuiteError(
-            f"{path}: {len(vectors)} vectors, where {MANIFEST} says {entry.get('vectors')}"
+            f"{path}: {len(lines)} vectors, where {MANIFEST} says {entry.get('vectors')}"
         )
-    return vectors
+    return KindFile(path, lines)
 
 
 def _manifest_checked(folder: Path, kind: str, entry: object) -> tuple[dict[str, Any], bytes]:
@@ -176,16 +228,6 @@ def json_lines(
         except json_input.JsonInputError as error:
             raise not_json(number, error) from None
         yield number, value
-
-
-def _vectors(path: Path, data: bytes) -> Iterator[dict[str, Any]]:
-    def not_json(number: int, error: json_input.JsonInputError) -> Exception:
-        return SuiteError(f"{path}:{number}: not JSON ({error})")
-
-    for number, vector in json_lines(data, not_json):
-        if not isinstance(vector, dict) or not isinstance(vector.get("id"), str):
-            raise SuiteError(f"{path}:{number}: a vector is an object with an id")
-        yield vector
 
 
 def manifest(folder: Path) -> dict[str, Any]:
