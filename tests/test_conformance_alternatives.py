@@ -11,12 +11,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from committed_suite import committed
 
 from schotten.board import Board, Player, Side, Stone, Variant
 from schotten.cards import parse_cards
 from schotten.claims import judge_claim
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
-from schotten.conformance import suite
 from schotten.conformance.alternatives import BOOKLET, claim_rulings, formation_rulings, tally
 from schotten.conformance.capabilities import Capabilities
 from schotten.game import Game
@@ -141,7 +141,7 @@ def test_an_engine_with_another_wild_pool_ruling_fails_only_that_ruling(
     assert status == EXIT_FAILED, out
     failed = [json.loads(line) for line in report.read_text().splitlines()]
     assert failed
-    by_id = {(k, v["id"]): v for k in ("claims", "provable") for v in suite.load(SUITE, k)}
+    by_id = {(k, v["id"]): v for k in ("claims", "provable") for v in committed(k)}
     for line in failed:
         assert "claim-wild-pool" in by_id[(line["kind"], line["vector"])]["rulings"], line
     booklet = rules_row(out, BOOKLET)
@@ -184,7 +184,7 @@ def test_no_blind_mans_bluff_formation_reaches_a_base_engine(
     )
     out = capsys.readouterr().out
     assert status == EXIT_OK, out
-    totals = [v for v in suite.load(SUITE, "formations") if v["totals_only"]]
+    totals = [v for v in committed("formations") if v["totals_only"]]
     assert totals  # they exist in the suite, and were not asked
     assert "did not agree" not in out
 
@@ -196,7 +196,7 @@ def test_no_blind_mans_bluff_formation_reaches_a_base_engine(
 def vectors() -> dict[str, list[dict[str, Any]]]:
     from schotten.conformance.wire import KINDS as ALL
 
-    return {kind: suite.load(SUITE, kind) for kind in ALL}
+    return {kind: committed(kind) for kind in ALL}
 
 
 def _boards(kind: str, vector: dict[str, Any]) -> list[Board]:

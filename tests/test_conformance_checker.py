@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
+from committed_suite import committed
 
 from schotten.cli import EXIT_OK, main
-from schotten.conformance import suite
 from schotten.conformance.checker_glue import answer_line, mirror
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.wire import PROTOCOL, board_data
@@ -24,7 +24,7 @@ ADAPTER = ROOT / "engine" / "schotten" / "conformance" / "checker_engine.mjs"
 
 
 def test_mirror_exchanges_the_players_places_and_back() -> None:
-    claims = suite.load(SUITE, "claims")
+    claims = committed("claims")
     for vector in claims[::500]:
         board = board_from_data(vector["position"])
         flipped = mirror(board)
@@ -38,7 +38,7 @@ def test_mirror_exchanges_the_players_places_and_back() -> None:
 
 
 def test_the_checker_glue_agrees_with_the_engine_on_the_claims() -> None:
-    claims = suite.load(SUITE, "claims")
+    claims = committed("claims")
     reference = LocalEngine()
     chosen = [v for v in claims if v["id"].startswith("case:")] + claims[::40]
     assert any(v["claimer"] == "second" for v in chosen)
@@ -90,7 +90,7 @@ def test_the_checker_as_a_reader_downloads_it_passes_every_claim(
     argv = ["conformance", "run", "--suite", str(SUITE), "--engine", command]
     status = main([*argv, "--kind", "claims", "--start-timeout", "180"])
     out = capsys.readouterr().out
-    total = len(suite.load(SUITE, "claims"))
+    total = len(committed("claims"))
     assert status == EXIT_OK, out
     assert f"PASS: conformant on claims: {total}/{total} vectors agree" in out
 

@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from committed_suite import committed
 
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
 
@@ -150,7 +151,6 @@ def test_a_skip_file_written_from_a_run_makes_the_next_run_pass(
 
 
 def test_a_missing_best_completion_is_one_group(capsys: pytest.CaptureFixture[str]) -> None:
-    from schotten.conformance import suite
     from schotten.conformance.client import LocalEngine
     from schotten.conformance.report import groups
     from schotten.conformance.runner import run
@@ -162,7 +162,7 @@ def test_a_missing_best_completion_is_one_group(capsys: pytest.CaptureFixture[st
                 verdict["theirs"] = verdict["witness"] = None
             return answer
 
-    vectors = suite.load(SUITE, "claims")[::25]
+    vectors = committed("claims")[::25]
     report = run(NoBestCompletion(), [("claims", vectors)])
     signatures = {g.signature for g in groups(report.outcomes)}
     assert signatures == {"claims: opponent's best not given"}

@@ -12,9 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from committed_suite import committed
 
 from schotten.cli import EXIT_FAILED, main
-from schotten.conformance import suite
 from schotten.conformance.capabilities import Capabilities
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.divide import chosen, divide_claim
@@ -30,7 +30,7 @@ def engine(name: str) -> str:
 
 
 def claim_vector(ident: str) -> dict[str, Any]:
-    (vector,) = [v for v in suite.load(SUITE, "claims") if v["id"] == ident]
+    (vector,) = [v for v in committed("claims") if v["id"] == ident]
     return vector
 
 
@@ -186,7 +186,7 @@ def test_a_claimer_side_read_otherwise_is_where_they_part() -> None:
 
 
 def test_an_engine_that_agrees_has_no_divide() -> None:
-    vectors = [claim_vector("case:colour-beats-run"), *suite.load(SUITE, "claims")[:30]]
+    vectors = [claim_vector("case:colour-beats-run"), *committed("claims")[:30]]
     report = run(LocalEngine(), [("claims", vectors)])
     assert report.ok and report.divides == {}
 

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from committed_suite import committed
 
 from schotten.cli import EXIT_FAILED, EXIT_OK, main
-from schotten.conformance import suite
 from schotten.conformance.checks import check_vector
 from schotten.conformance.client import LocalEngine
 from schotten.conformance.protocol import Session, handle
@@ -40,7 +40,7 @@ def test_a_connection_declares_that_it_keeps_a_game_and_a_lone_answer_does_not()
 
 
 def test_a_kept_game_answers_what_the_whole_positions_answer() -> None:
-    game = suite.load(SUITE, "games")[0]
+    game = committed("games")[0]
     session = Session()
     listed = handle({"type": "start", "position": game["position"]}, session)
     position = game["position"]
@@ -54,7 +54,7 @@ def test_a_kept_game_answers_what_the_whole_positions_answer() -> None:
 
 
 def test_the_games_are_checked_alike_on_both_paths() -> None:
-    games = suite.load(SUITE, "games")
+    games = committed("games")
     for vector in (games[1], games[250]):
         assert check_vector("games", vector, LocalEngine(), incremental=True) == []
         assert check_vector("games", vector, LocalEngine(), incremental=False) == []
