@@ -65,6 +65,11 @@ VIEW = """() => {
     tactic: all('button[data-move="draw tactic"]').length,
   };
 }"""
+# Where the focus goes next to reach a control: null when it is there, true when the control
+# comes before the focus (Shift+Tab), false when after (Tab). One look a key press.
+TOWARDS = """(el) => document.activeElement === el
+  ? null
+  : !!(document.activeElement.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING)"""
 IDLE = """() => {
   const r = document.querySelector('.schotten-play');
   return r && r.dataset.busy === 'false' && (r.dataset.outcome || r.dataset.toMove === 'you');
@@ -97,12 +102,9 @@ class Clicker:
         handle = target.element_handle()
         assert handle is not None
         for _ in range(400):
-            if self.page.evaluate("(el) => document.activeElement === el", handle):
+            before = self.page.evaluate(TOWARDS, handle)
+            if before is None:  # the control has the focus
                 break
-            # Forward when the control comes after the focus, back otherwise.
-            before = self.page.evaluate(
-                "(el) => !!(document.activeElement.compareDocumentPosition(el) & 2)", handle
-            )
             self.page.keyboard.press("Shift+Tab" if before else "Tab")
         else:
             raise AssertionError("the control cannot be reached with the keyboard")
