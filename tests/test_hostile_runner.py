@@ -92,7 +92,7 @@ def test_a_line_of_200_mb_without_newline_is_skipped_within_bounded_memory(
             "claims",
             *CLAIMS[:2],
             "--timeout",
-            "8",
+            "4",
             "--max-restarts",
             "0",
             "--report",
