@@ -117,7 +117,7 @@ def test_write_bytecode_compiles_with_pyodide_then_takes_the_cache(
         pyc = compiled.read("m.pyc")
     # Pyodide's Python, not this one: its own magic number.
     assert pyc[:4] != importlib.util.MAGIC_NUMBER
-    assert len(list((tmp_path / "cache").iterdir())) == 1
+    assert len(list((tmp_path / "cache").glob("*.pyc.zip"))) == 1
 
     monkeypatch.setattr(runtime.shutil, "which", lambda name: None)  # no Node from now on
     again = runtime.BytecodeJob(job.source, tmp_path / "again.zip", "/m.zip")
@@ -134,4 +134,6 @@ def test_write_bytecode_reports_a_failure_and_writes_nothing(tmp_path: Path) -> 
     with pytest.raises(SiteCheckError, match=r"compiling the checker's Python failed: .+"):
         runtime.write_bytecode([job], tmp_path / "cache")
     assert not job.target.exists()
-    assert list(tmp_path.iterdir()) == [broken]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["broken.zip", "cache"]
+    # Nothing kept for a later build: the cache holds only the lock of its entry.
+    assert [p.suffix for p in (tmp_path / "cache").iterdir()] == [".lock"]

@@ -6,6 +6,7 @@ Whether the trimmed standard library really runs the engine is shown in a browse
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import hashlib
 import json
@@ -212,3 +213,44 @@ def test_a_site_without_the_checkers_scripts_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SiteCheckError, match=r"worker\.js: missing"):
         runtime.install_runtime(tmp_path)
     assert list(tmp_path.iterdir()) == []  # refused before anything is written
+
+
+def test_a_gzip_copy_another_build_is_making_is_put_off_then_copied(tmp_path: Path) -> None:
+    source = tmp_path / "big.js"
+    source.write_text("const x = 1;\n" * 2000)
+    cache = tmp_path / "cache"
+    entry = runtime.gzip_entry(source, cache)
+    cache.mkdir()
+    # Another build holds the entry (its own open lock file: flock tells the two apart).
+    with entry.with_name(entry.name + ".lock").open("w") as other:
+        fcntl.flock(other, fcntl.LOCK_EX)
+        assert runtime.write_gzip_copy(source, cache, wait=False) is False
+        assert not source.with_name("big.js.gz").exists() and not entry.exists()
+        entry.write_bytes(gzip.compress(source.read_bytes()))  # what it made
+    assert runtime.write_gzip_copy(source, cache, wait=False) is True
+    assert source.with_name("big.js.gz").read_bytes() == entry.read_bytes()
+
+
+def test_side_by_side_steps_put_off_what_another_build_makes_and_keep_their_order() -> None:
+    ran: list[str] = []
+    busy = {"wasm"}  # made by another build until this one has nothing else to do
+
+    def step(name: str) -> runtime.Step:
+        def run(wait: bool) -> bool:
+            if name in busy and not wait:
+                ran.append(f"{name} put off")
+                return False
+            ran.append(name)
+            return True
+
+        return run
+
+    runtime.run_side_by_side(
+        step("compile"), [step("stdlib"), step("engine")], [step("wasm"), step("mjs")]
+    )
+    assert ran == ["compile", "wasm put off", "mjs", "stdlib", "engine", "wasm"]
+    # What needs the first step never runs before it, even when the first is put off.
+    ran.clear()
+    busy = {"compile"}
+    runtime.run_side_by_side(step("compile"), [step("stdlib")], [step("mjs")])
+    assert ran == ["compile put off", "mjs", "compile", "stdlib"]

@@ -22,6 +22,8 @@ Everything is written aside and renamed into place: a failed build never leaves 
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import hashlib
 import json
@@ -30,7 +32,7 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,6 +79,9 @@ CONTENT_TYPES = {
 # Files compressed beside themselves; smaller ones gain too little to be worth a second copy.
 GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".css", ".zip")
 GZIP_MIN_BYTES = 4096
+Step = Callable[[bool], bool]
+"""A step of a build that another build may be making too: called with ``wait``, it says
+whether it ran (:func:`run_side_by_side`)."""
 
 
 def write_stdlib_zip(full_zip: Path, target: Path) -> None:
@@ -107,22 +112,81 @@ def write_engine_zip(target: Path) -> None:
             archive.writestr(zipfile.ZipInfo(f"schotten/{source.name}"), source.read_bytes())
 
 
-def write_gzip_copy(path: Path, cache: Path | None = None) -> None:
-    """``<path>.gz`` beside ``path``, for hosts that serve precompressed files (kept in
-    ``cache`` by the content's hash: Zopfli takes seconds a megabyte)."""
-    target = path.with_name(path.name + ".gz")
+def gzip_entry(path: Path, cache: Path) -> Path:
+    """Where ``cache`` keeps the Zopfli copy of ``path`` (named by the content's hash)."""
     digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-    cached = cache / f"{path.name}-{digest}.zopfli.gz" if cache else None
-    if cached is not None and cached.is_file():
-        shutil.copyfile(cached, target)
+    return cache / f"{path.name}-{digest}.zopfli.gz"
+
+
+def write_gzip_copy(path: Path, cache: Path | None = None, *, wait: bool = True) -> bool:
+    """``<path>.gz`` beside ``path``, for hosts that serve precompressed files (kept in
+    ``cache`` by the content's hash: Zopfli takes seconds a megabyte). With ``wait`` false,
+    returns False at once, having written nothing, while another build makes the same copy
+    (see :func:`_making`)."""
+    target = path.with_name(path.name + ".gz")
+    cached = gzip_entry(path, cache) if cache else None
+    with _making(cached, wait=wait) as mine:
+        if not mine:
+            return False
+        if cached is not None and cached.is_file():
+            shutil.copyfile(cached, target)
+            return True
+        partial = path.with_name(f"{path.name}.gz.{os.getpid()}.part")
+        # One iteration: more gain a tenth of a percent for several times the time. The gzip
+        # header has no name and no date: the same input gives the same bytes, build after build.
+        partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
+        if cached is not None:
+            _keep(partial, cached)
+        partial.replace(target)
+    return True
+
+
+@contextlib.contextmanager
+def _making(cached: Path | None, *, wait: bool) -> Iterator[bool]:
+    """Whether this build may make the cache entry ``cached`` (it holds the entry's lock,
+    ``<entry>.lock``, for the block). Two builds side by side (the tests build two sites at
+    once) with an empty cache then share the work: each makes what the other is not making,
+    and copies the rest once made. ``wait`` false: False at once while another build holds it."""
+    if cached is None:
+        yield True
         return
-    partial = path.with_name(f"{path.name}.gz.{os.getpid()}.part")
-    # One iteration: more gain a tenth of a percent for several times the time. The gzip header
-    # has no name and no date: the same input gives the same bytes, build after build.
-    partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
-    if cached is not None:
-        _keep(partial, cached)
-    partial.replace(target)
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    with cached.with_name(cached.name + ".lock").open("w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            yield False
+            return
+        try:
+            yield True
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def run_side_by_side(first: Step, after: Sequence[Step], independent: Sequence[Step]) -> None:
+    """Run ``first``, then ``after`` (which need it), with ``independent`` steps anywhere in
+    between. A step is called with ``wait`` (see :func:`_making`) and says whether it ran; one
+    that another build is making is put off while this build has other steps to run, then
+    waited for (it is a copy by then)."""
+    pending: list[tuple[Step, bool]] = [(first, False), *((s, False) for s in independent)]
+    pending += [(step, True) for step in after]
+    put_off: list[Step] = []
+    first_done = False
+    while pending:
+        ready = [item for item in pending if first_done or not item[1]]
+        chosen = None
+        for item in ready:
+            if item[0] in put_off:
+                continue
+            if item[0](False):
+                chosen = item
+                break
+            put_off.append(item[0])
+        if chosen is None:  # every step left is another build's: wait for the first
+            chosen = ready[0]
+            chosen[0](True)
+        pending.remove(chosen)
+        first_done = first_done or chosen[0] is first
 
 
 def _keep(made: Path, cached: Path) -> None:
@@ -143,28 +207,47 @@ class BytecodeJob:
     prefix: str | None  # the archive's path in the browser; None: the standard library's own
 
 
-def write_bytecode(jobs: Sequence[BytecodeJob], cache: Path | None = None) -> None:
+def write_bytecode(
+    jobs: Sequence[BytecodeJob], cache: Path | None = None, *, wait: bool = True
+) -> bool:
     """Write each job's archive compiled to bytecode by the site's Pyodide (``bytecode.mjs``
     under Node: one start of the interpreter for all the jobs that the cache lacks).
 
     A result is kept in ``cache`` under a name made from everything it depends on: the sources,
-    the compiler's code and the Pyodide release.
+    the compiler's code and the Pyodide release. With ``wait`` false, returns False at once,
+    having written nothing, while another build compiles the same jobs (see :func:`_making`).
     """
     compiler = hashlib.sha256()
     for part in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py"), PYODIDE / "package.json"):
         compiler.update(part.read_bytes())
-    pending: list[tuple[BytecodeJob, Path | None]] = []
+    entries: list[tuple[BytecodeJob, Path | None]] = []
     for job in jobs:
         key = compiler.copy()
         key.update(job.source.read_bytes())
         key.update((job.prefix or "").encode())
         cached = cache / f"{job.source.stem}-{key.hexdigest()[:16]}.pyc.zip" if cache else None
-        if cached is not None and cached.is_file():
-            shutil.copyfile(cached, job.target)
-        else:
-            pending.append((job, cached))
-    if not pending:
-        return
+        entries.append((job, cached))
+    # One lock for the jobs together (they are compiled in one start of Node).
+    together = None
+    if cache is not None:
+        names = hashlib.sha256("\0".join(str(c) for _, c in entries).encode()).hexdigest()
+        together = cache / f"bytecode-{names[:16]}"
+    with _making(together, wait=wait) as mine:
+        if not mine:
+            return False
+        pending = []
+        for job, cached in entries:
+            if cached is not None and cached.is_file():
+                shutil.copyfile(cached, job.target)
+            else:
+                pending.append((job, cached))
+        if pending:
+            _compile(pending)
+    return True
+
+
+def _compile(pending: Sequence[tuple[BytecodeJob, Path | None]]) -> None:
+    """Compile the jobs in one start of Node, and keep each result where it has a cache entry."""
     node = shutil.which("node")
     if node is None:
         raise SiteCheckError(
@@ -230,14 +313,36 @@ def install_runtime(site_dir: Path) -> None:
             BytecodeJob(stdlib_source, stdlib.with_name(stdlib.name + ".part"), None),
             BytecodeJob(engine_source, engine.with_name(engine.name + ".part"), ENGINE_PATH),
         ]
-        write_bytecode(compiled, CACHE)
-        for job in compiled:
-            job.target.replace(job.target.with_name(job.target.name.removesuffix(".part")))
-    for folder in (runtime, target):
-        for path in sorted(folder.iterdir()):
-            if path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES:
-                write_gzip_copy(path, CACHE)
+
+        def compile_both(wait: bool) -> bool:
+            if not write_bytecode(compiled, CACHE, wait=wait):
+                return False
+            for job in compiled:
+                job.target.replace(job.target.with_name(job.target.name.removesuffix(".part")))
+            return True
+
+        # The copies of the files already here, and of the two archives once compiled.
+        here = [p for folder in (runtime, target) for p in sorted(folder.iterdir())]
+        run_side_by_side(
+            compile_both,
+            [_gzip_step(path) for path in (stdlib, engine)],
+            [_gzip_step(p) for p in here if p not in (stdlib, engine) and _packed(p)],
+        )
     write_service_worker(site_dir)
+
+
+def _packed(path: Path) -> bool:
+    """Whether the site has a gzip copy of ``path``."""
+    return path.suffix in GZIP_SUFFIXES and path.stat().st_size >= GZIP_MIN_BYTES
+
+
+def _gzip_step(path: Path) -> Step:
+    """The step of :func:`run_side_by_side` that writes the gzip copy of ``path`` if it has one."""
+
+    def step(wait: bool) -> bool:
+        return write_gzip_copy(path, CACHE, wait=wait) if _packed(path) else True
+
+    return step
 
 
 def kept_files(site_dir: Path) -> list[Path]:
