@@ -321,12 +321,13 @@ def install_runtime(site_dir: Path) -> None:
                 job.target.replace(job.target.with_name(job.target.name.removesuffix(".part")))
             return True
 
-        # The copies of the files already here, and of the two archives once compiled.
+        # The copies of the files already here, and of the two archives once compiled (each
+        # step tells whether its file has a copy: the archives are not written yet).
         here = [p for folder in (runtime, target) for p in sorted(folder.iterdir())]
         run_side_by_side(
             compile_both,
             [_gzip_step(path) for path in (stdlib, engine)],
-            [_gzip_step(p) for p in here if p not in (stdlib, engine) and _packed(p)],
+            [_gzip_step(p) for p in here if p not in (stdlib, engine)],
         )
     write_service_worker(site_dir)
 
