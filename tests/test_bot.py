@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from schotten.board import Player, Variant
-from schotten.bot import View, choose_move, side_rank
+from schotten.bot import View, _Judge, choose_move, legal_moves, side_rank
 from schotten.bot_bench import play_game
 from schotten.cards import Card, ClanCard, Tactic, parse_cards
 from schotten.completion import best_completion, pool_mask
@@ -67,7 +67,7 @@ def shuffled(game: Game, rng: random.Random) -> Game:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_legal_move_at_every_step_of_random_games(variant: Variant) -> None:
     phases = set()
-    for game in positions(variant, range(6), every=3):
+    for game in positions(variant, range(4), every=4):
         move = choose_move(game, seed=len(game.history))
         assert move in game.legal_moves(), (str(game), str(move))
         phases.add(game.phase)
@@ -113,6 +113,39 @@ def test_the_same_seed_and_view_give_the_same_move(variant: Variant) -> None:
             move = choose_move(game, seed=7)
             assert choose_move(game.copy(), seed=7) == move
             assert choose_move(game, seed=7) == move
+
+
+class _Fresh(_Judge):
+    """A judge that ranks every side anew, where the computer's keeps each side's ranks."""
+
+    def opponent_ranks(self, side: tuple[Card, ...], size: int, totals: bool) -> list[int]:
+        return [side_rank(side, size, totals, theirs) for _, theirs in self.samples]
+
+    def my_ranks(
+        self, mine: tuple[Card, ...], size: int, totals: bool, hand_mask: int | None
+    ) -> list[int]:
+        return [
+            side_rank(mine, size, totals, draws if hand_mask is None else draws | hand_mask)
+            for draws, _ in self.samples
+        ]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_move_is_worth_what_ranking_each_side_anew_gives(variant: Variant) -> None:
+    weighed = 0
+    changed_sides = set()
+    for game in positions(variant, range(4), every=4):
+        if game.phase is not Phase.PLAY:
+            continue
+        view = View.of(game)
+        kept, fresh = _Judge(view, random.Random(5)), _Fresh(view, random.Random(5))
+        for move in legal_moves(game):
+            assert kept.value(game, move) == fresh.value(game, move), (str(game), str(move))
+            weighed += 1
+        changed_sides |= {(s.capacity, s.totals_only) for s in game.board.stones}
+    assert weighed > 100
+    if variant is Variant.TACTICAL:  # sides of four cards and totals alone were weighed too
+        assert {(4, False), (3, True)} <= changed_sides, changed_sides
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

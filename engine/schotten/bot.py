@@ -301,7 +301,10 @@ class _Judge:
             theirs = cards[:opponent_clan] + cards[opponent_clan + draws :]
             mine = cards[opponent_clan : opponent_clan + draws]
             self.samples.append((sum(map(_bit, mine)), sum(map(_bit, theirs))))
-        self._theirs: dict[Stone, list[int]] = {}
+        # Ranks over the samples, by side: the same sides are weighed again for every card of
+        # the hand at every stone (an empty side at every stone).
+        self._theirs: dict[tuple[tuple[Card, ...], int, bool], list[int]] = {}
+        self._mine: dict[tuple[tuple[Card, ...], int, bool, int | None], list[int]] = {}
         self.me = me
         self.weights = self._weights(view.board)
 
@@ -323,13 +326,28 @@ class _Judge:
             weights.append(weight)
         return weights
 
-    def opponent_ranks(self, stone: Stone) -> list[int]:
-        ranks = self._theirs.get(stone)
+    def opponent_ranks(self, side: tuple[Card, ...], size: int, totals: bool) -> list[int]:
+        """The opponent's ranks over the samples, for a side of theirs."""
+        key = (side, size, totals)
+        ranks = self._theirs.get(key)
         if ranks is None:
-            side = stone.sides[self.me.other].cards
-            size, totals = stone.capacity, stone.totals_only
-            ranks = [side_rank(side, size, totals, theirs) for _, theirs in self.samples]
-            self._theirs[stone] = ranks
+            ranks = self._theirs[key] = [
+                side_rank(side, size, totals, theirs) for _, theirs in self.samples
+            ]
+        return ranks
+
+    def my_ranks(
+        self, mine: tuple[Card, ...], size: int, totals: bool, hand_mask: int | None
+    ) -> list[int]:
+        """The mover's ranks over the samples, for a side of theirs with ``hand_mask`` to finish
+        it (``None``: their draws alone)."""
+        key = (mine, size, totals, hand_mask)
+        ranks = self._mine.get(key)
+        if ranks is None:
+            ranks = self._mine[key] = [
+                side_rank(mine, size, totals, draws if hand_mask is None else draws | hand_mask)
+                for draws, _ in self.samples
+            ]
         return ranks
 
     def chance(self, stone: Stone, hand_mask: int | None) -> float:
@@ -344,9 +362,12 @@ class _Judge:
         theirs_complete = len(stone.sides[me.other].cards) >= size
         first = stone.completed_first()
         won = 0.0
-        for (draws, _), theirs in zip(self.samples, self.opponent_ranks(stone), strict=True):
-            pool = draws if hand_mask is None else draws | hand_mask
-            rank = side_rank(mine, size, totals, pool)
+        ranks = zip(
+            self.my_ranks(mine, size, totals, hand_mask),
+            self.opponent_ranks(stone.sides[me.other].cards, size, totals),
+            strict=True,
+        )
+        for rank, theirs in ranks:
             if rank > theirs:
                 won += 1
             elif rank == theirs:
