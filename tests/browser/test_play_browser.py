@@ -1,8 +1,9 @@
 """The « Jouer » page in a real browser: whole games against the computer played to their end by
 clicking (base game and Tactical variant, a phone-sized window, the keyboard alone), a refused
-claim shown with its witness, a Tactic card of each kind, the game kept across a reload, the
-downloaded record replayed by ``schotten replay`` with the same result, every word the page shows
-at a Tactical game's end taken from the labels in each language, and axe on the page.
+claim shown with its witness, a Tactic card of each kind, the game kept across a reload, the log's
+entries kept from move to move, the downloaded record replayed by ``schotten replay`` with the
+same result, every word the page shows at a Tactical game's end taken from the labels in each
+language, and axe on the page.
 
 Every move is one the page offers: the test only taps what is enabled, so the page's legal moves
 (the engine's) decide the game; the computer's moves are whatever ``schotten.bot`` chooses.
@@ -75,6 +76,10 @@ IDLE = """() => {
   const r = document.querySelector('.schotten-play');
   return r && r.dataset.busy === 'false' && (r.dataset.outcome || r.dataset.toMove === 'you');
 }"""
+
+# The log's entries, newest first: their numbers, and whether each is one marked before.
+LOG = """() => [...document.querySelectorAll('.schotten-play__log li')].map(
+  (li) => [li.value, li.hasAttribute('data-test-seen')])"""
 
 
 @dataclass
@@ -307,6 +312,10 @@ def test_a_base_game_to_the_end_with_a_refused_claim_and_its_record(
         root = open_deal(page, site_url, "fr", "base", seed)
         played = Clicker(page, quick=True).play_to_the_end()
         end_is_said(page, root, "fr")
+        # The log: the last 60 moves, newest first.
+        numbers = [number for number, _ in page.evaluate(LOG)]
+        moves = int(str(root.get_attribute("data-moves")))
+        assert numbers == list(range(moves, moves - 60, -1)), numbers
         record = replayed(page, root, tmp_path)
         assert record.seed == seed and str(record.variant) == "base"
         witnesses += played.witnesses
@@ -405,6 +414,33 @@ def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
     assert kept == hand
     saved = json.loads(page.evaluate("() => localStorage.getItem('schotten-play-game')"))
     assert saved["seed"] == 5 and len(Record.loads(saved["record"]).moves) == int(str(moves))
+
+
+@pytest.mark.returning_reader
+def test_the_log_keeps_its_entries_across_moves_and_puts_new_ones_on_top(
+    page: Page, site_url: str
+) -> None:
+    root = open_deal(page, site_url, "fr", "base", 5)
+    player = Clicker(page)
+    for _ in range(3):  # play, claim, draw; the computer answers
+        player.step()
+        player.idle()
+    before = page.evaluate(LOG)
+    assert len(before) >= 4
+    root.locator(".schotten-play__log li").evaluate_all(
+        "(all) => all.forEach((li) => li.setAttribute('data-test-seen', ''))"
+    )
+    for _ in range(3):
+        player.step()
+        player.idle()
+    after = page.evaluate(LOG)
+    numbers = [number for number, _ in after]
+    assert numbers == list(range(numbers[0], 0, -1)), numbers
+    new = len(after) - len(before)
+    assert new > 0
+    # The entries shown before are the very same elements, below the new ones.
+    assert after[new:] == [[number, True] for number, _ in before]
+    assert not any(seen for _, seen in after[:new])
 
 
 def test_a_game_goes_on_offline_once_the_files_are_kept(

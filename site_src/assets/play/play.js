@@ -58,6 +58,11 @@ class Table {
     this.engine = null;
     this.view = null;
     this.log = [];
+    // The log stays on the page between renders, each entry drawn once: a whole game's log,
+    // drawn again at every tap, cost a phone a third of its work, and closed the proof a
+    // player had opened.
+    this.logBox = null;
+    this.logItems = new WeakMap(); // event -> its entry
     this.selected = null; // the hand card tapped
     this.group = null; // a ruse's first choice (card and stone), when it needs a second
     this.chosen = new Set(); // the stones to claim
@@ -512,8 +517,11 @@ class Table {
     const focused = document.activeElement?.dataset?.focusKey;
     const w = this.words;
     const parts = [this.renderTools(), this.renderCounts(), this.renderBoard(), this.renderTurn()];
-    parts.push(this.renderHand(), this.renderLog());
-    this.gameBox.replaceChildren(...parts.filter(Boolean));
+    parts.push(this.renderHand());
+    const log = this.renderLog();
+    for (const child of [...this.gameBox.children]) if (child !== log) child.remove();
+    if (log.parentNode !== this.gameBox) this.gameBox.append(log);
+    log.before(...parts.filter(Boolean));
     if (v.outcome) {
       const m = this.labels.moves;
       const key = v.outcome.winner === null ? "draw" : v.outcome.winner === "you" ? "won-by-you" : "won-by-opponent";
@@ -825,29 +833,46 @@ class Table {
     return box;
   }
 
+  // The last 60 entries, newest first: entries already shown are kept as they are (a proof
+  // opened stays open), new ones put on top, the oldest taken off.
   renderLog() {
     const w = this.words;
-    const box = element("section", { class: "schotten-play__log", "aria-label": w.log });
-    box.append(element("h2", { class: "schotten-play__title", text: w.log }));
-    const list = element("ol", { reversed: true });
-    const who = { you: "you", computer: "opponent" };
-    for (const [index, event] of [...this.log.entries()].reverse().slice(0, 60)) {
-      let text = `${this.labels.moves.who[who[event.player]]}${this.colon()}${this.moveText(event.move, who[event.player])}`;
-      if (Array.isArray(event.drawn) && event.drawn.length) {
-        text += ` (${fill(w.you_drew, { cards: this.cardsText([...event.drawn]) })})`;
-      }
-      const item = element("li", { value: String(index + 1), "data-player": event.player, "data-kind": event.move.kind });
-      item.append(element("span", { text }));
-      if (event.verdicts.length) {
-        const details = element("details", { class: "schotten-play__log-proof" });
-        details.append(element("summary", { text: w.proof }));
-        for (const verdict of event.verdicts) details.append(this.proof(verdict, event.player === "computer"));
-        item.append(details);
-      }
-      list.append(item);
+    if (!this.logBox) {
+      this.logBox = element("section", { class: "schotten-play__log", "aria-label": w.log });
+      this.logBox.append(element("h2", { class: "schotten-play__title", text: w.log }), element("ol", { reversed: true }));
     }
-    box.append(list);
-    return box;
+    const list = this.logBox.querySelector("ol");
+    const wanted = [...this.log.entries()].reverse().slice(0, 60).map(([index, event]) => this.logItem(index, event));
+    const shown = [...list.children];
+    const from = shown.length ? wanted.indexOf(shown[0]) : -1;
+    if (from >= 0 && wanted.slice(from).every((item, i) => shown[i] === item)) {
+      list.prepend(...wanted.slice(0, from));
+      for (const item of shown.slice(wanted.length - from)) item.remove();
+    } else {
+      list.replaceChildren(...wanted);
+    }
+    return this.logBox;
+  }
+
+  logItem(index, event) {
+    const known = this.logItems.get(event);
+    if (known && known.value === index + 1) return known;
+    const w = this.words;
+    const who = { you: "you", computer: "opponent" };
+    let text = `${this.labels.moves.who[who[event.player]]}${this.colon()}${this.moveText(event.move, who[event.player])}`;
+    if (Array.isArray(event.drawn) && event.drawn.length) {
+      text += ` (${fill(w.you_drew, { cards: this.cardsText([...event.drawn]) })})`;
+    }
+    const item = element("li", { value: String(index + 1), "data-player": event.player, "data-kind": event.move.kind });
+    item.append(element("span", { text }));
+    if (event.verdicts.length) {
+      const details = element("details", { class: "schotten-play__log-proof" });
+      details.append(element("summary", { text: w.proof }));
+      for (const verdict of event.verdicts) details.append(this.proof(verdict, event.player === "computer"));
+      item.append(details);
+    }
+    this.logItems.set(event, item);
+    return item;
   }
 }
 
