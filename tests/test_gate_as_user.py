@@ -2,8 +2,8 @@
 its fast part passes, and a changed verdict stops it at the verdicts step with an annotation on
 the case's line.
 
-It runs the gate's verdicts and lint again from nothing (mypy without its cache), which the fast
-lane (``scripts/test --fast``) has just run itself: the lane leaves this file out (family
+It runs the gate's verdicts and lint again (mypy from a copy of the checkout's cache), which the
+fast lane (``scripts/test --fast``) has just run itself: the lane leaves this file out (family
 ``gate_run``, tests/conftest.py).
 """
 
@@ -68,6 +68,10 @@ def copy_as_user() -> Iterator[tuple[Path, list[str], str]]:
             if source.is_file() and not name.startswith("node_modules/"):
                 (project / name).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, project / name)
+        # mypy's cache, as a developer's checkout has it (the gate's lint step, run before the
+        # tests, has just made it): mypy checks again only what the cache does not hold.
+        if (ROOT / ".mypy_cache").is_dir():
+            shutil.copytree(ROOT / ".mypy_cache", project / ".mypy_cache", symlinks=True)
         python = _tool_folder(top / "bin")
         prefix: list[str] = []
         if os.geteuid() == 0:
