@@ -362,6 +362,25 @@ def test_a_preview_is_the_same_bytes_each_time_and_fits_a_chat() -> None:
     assert svg.count('font-size="52"') == 3 and "…" in svg
 
 
+def test_a_preview_drawn_before_is_taken_from_the_cache(tmp_path: Path) -> None:
+    preview = link_previews.page_preview("rules", "fr", "Les règles", "Schotten Totten", ())
+    drawn = link_previews.preview_png(preview, tmp_path)
+    assert drawn == link_previews.preview_png(preview)
+    (entry,) = [p for p in tmp_path.iterdir() if p.suffix == ".png"]
+    assert entry.read_bytes() == drawn
+    # A second build reads the entry: a picture put in its place is what it gets.
+    other = link_previews.preview_png(
+        link_previews.page_preview("rules", "es", "Las reglas", "Schotten Totten", ())
+    )
+    entry.write_bytes(other)
+    assert link_previews.preview_png(preview, tmp_path) == other
+    # Another page is drawn, and kept beside it.
+    link_previews.preview_png(
+        link_previews.Preview("Autre", (), "Site", preview.picture, ""), tmp_path
+    )
+    assert len([p for p in tmp_path.iterdir() if p.suffix == ".png"]) == 2
+
+
 def test_a_verdict_table_row_that_asks_a_question_is_structured_data(tmp_path: Path) -> None:
     project = minimal_project(tmp_path / "project")
     case_file = project / "cases" / "two-cards-against-none.yaml"

@@ -136,7 +136,7 @@ def test_pages_are_the_gates_copies_and_their_questions_go_to_the_head(
     monkeypatch.setattr(
         link_previews, "page_preview", lambda *args: SimpleNamespace(alt="une image")
     )
-    monkeypatch.setattr(link_previews, "preview_png", lambda preview: png)
+    monkeypatch.setattr(link_previews, "preview_png", lambda preview, cache=None: png)
     root = _project(tmp_path)
     site = SchottenPlugin()
     config = _config(root)

@@ -21,7 +21,7 @@ import struct
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 from typing import Literal
 from xml.sax.saxutils import escape, quoteattr
@@ -29,6 +29,7 @@ from xml.sax.saxutils import escape, quoteattr
 from schotten.board import Board, Player, Variant
 from schotten.casebook import CaseResult
 from schotten.site import SiteCheckError, labels, tables
+from schotten.site.build_cache import kept_bytes
 from schotten.site.facts import KINDS, check_example
 from schotten.site.pictures import picture_title
 from schotten.site.words import capital, cards_text, formation_name
@@ -211,9 +212,12 @@ def render_png(svg: str) -> bytes:
     return bytes(png)
 
 
-def preview_png(preview: Preview) -> bytes:
-    """The preview as a PNG; :class:`SiteCheckError` when it is not 1200 x 630 or too heavy."""
-    png = render_png(preview_svg(preview))
+def preview_png(preview: Preview, cache: Path | None = None) -> bytes:
+    """The preview as a PNG; :class:`SiteCheckError` when it is not 1200 x 630 or too heavy.
+    With ``cache``, a picture a build drew before is taken from there (named by the hash of the
+    SVG, the fonts and resvg's release: the same inputs draw the same bytes)."""
+    svg = preview_svg(preview)
+    png = kept_bytes(_cache_entry(svg, cache) if cache else None, lambda: render_png(svg))
     if png_size(png) != (WIDTH, HEIGHT):
         raise SiteCheckError(f"preview {preview.title!r}: {png_size(png)}, not {WIDTH}x{HEIGHT}")
     if len(png) > MAX_BYTES:
@@ -293,6 +297,21 @@ def _pieces(word: str, size: int, bold: bool) -> list[str]:
 def _width(text: str, size: int, bold: bool) -> float:
     advances, units, fallback = _metrics(1 if bold else 0)
     return sum(advances.get(ord(ch), fallback) for ch in text) * size / units
+
+
+def _cache_entry(svg: str, cache: Path) -> Path:
+    digest = hashlib.sha256(svg.encode())
+    digest.update(_renderer_digest())
+    return cache / f"preview-{digest.hexdigest()[:24]}.png"
+
+
+@cache
+def _renderer_digest() -> bytes:
+    """What else a picture depends on: the shipped fonts and resvg's release."""
+    digest = hashlib.sha256(metadata.version("resvg_py").encode())
+    for font in _font_files():
+        digest.update(Path(font).read_bytes())
+    return digest.digest()
 
 
 def _font_files() -> tuple[str, str]:

@@ -37,7 +37,16 @@ from mkdocs.utils.meta import get_data
 from mkdocs.utils.templates import TemplateContext
 
 from schotten._files import write_atomically
-from schotten.site import SiteCheckError, agreement, head, link_previews, runtime, serve, theme
+from schotten.site import (
+    SiteCheckError,
+    agreement,
+    build_cache,
+    head,
+    link_previews,
+    runtime,
+    serve,
+    theme,
+)
 from schotten.site.gate import (
     DEFAULT_LANGUAGE,
     Prepared,
@@ -230,7 +239,7 @@ class SchottenPlugin(BasePlugin[Options]):  # type: ignore[no-untyped-call]
             preview = link_previews.page_preview(
                 stem, lang, title, config.site_name, prepared.results
             )
-            png = link_previews.preview_png(preview)
+            png = link_previews.preview_png(preview, build_cache.CACHE)
             asked = prepared.questions_of(src_uri)
         except SiteCheckError as exc:
             raise PluginError(f"{src_uri}: {exc}") from exc

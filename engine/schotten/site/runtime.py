@@ -22,8 +22,6 @@ Everything is written aside and renamed into place: a failed build never leaves 
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import functools
 import hashlib
 import json
@@ -32,19 +30,19 @@ import shutil
 import subprocess
 import tempfile
 import zipfile
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 import zopfli.gzip  # type: ignore[import-untyped]
 
 from schotten.site import SiteCheckError
+from schotten.site.build_cache import CACHE, keep, making
 from schotten.site.import_closure import LAZY, engine_imports, engine_sources, stdlib_closure
 
 REPO = Path(__file__).resolve().parents[3]
 ENGINE = Path(__file__).resolve().parents[1]
 PYODIDE = REPO / "node_modules" / "pyodide"
-CACHE = REPO / "node_modules" / ".cache" / "schotten-site"  # untracked, beside what it derives from
 # Where the checker lives in the built site; checker.js finds the rest next to itself.
 CHECKER_DIR = Path("assets") / "checker"
 RUNTIME_DIR = CHECKER_DIR / "pyodide"
@@ -122,10 +120,10 @@ def write_gzip_copy(path: Path, cache: Path | None = None, *, wait: bool = True)
     """``<path>.gz`` beside ``path``, for hosts that serve precompressed files (kept in
     ``cache`` by the content's hash: Zopfli takes seconds a megabyte). With ``wait`` false,
     returns False at once, having written nothing, while another build makes the same copy
-    (see :func:`_making`)."""
+    (see :func:`making`)."""
     target = path.with_name(path.name + ".gz")
     cached = gzip_entry(path, cache) if cache else None
-    with _making(cached, wait=wait) as mine:
+    with making(cached, wait=wait) as mine:
         if not mine:
             return False
         if cached is not None and cached.is_file():
@@ -136,36 +134,14 @@ def write_gzip_copy(path: Path, cache: Path | None = None, *, wait: bool = True)
         # header has no name and no date: the same input gives the same bytes, build after build.
         partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
         if cached is not None:
-            _keep(partial, cached)
+            keep(partial, cached)
         partial.replace(target)
     return True
 
 
-@contextlib.contextmanager
-def _making(cached: Path | None, *, wait: bool) -> Iterator[bool]:
-    """Whether this build may make the cache entry ``cached`` (it holds the entry's lock,
-    ``<entry>.lock``, for the block). Two builds side by side (the tests build two sites at
-    once) with an empty cache then share the work: each makes what the other is not making,
-    and copies the rest once made. ``wait`` false: False at once while another build holds it."""
-    if cached is None:
-        yield True
-        return
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    with cached.with_name(cached.name + ".lock").open("w") as handle:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            yield False
-            return
-        try:
-            yield True
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
-
-
 def run_side_by_side(first: Step, after: Sequence[Step], independent: Sequence[Step]) -> None:
     """Run ``first``, then ``after`` (which need it), with ``independent`` steps anywhere in
-    between. A step is called with ``wait`` (see :func:`_making`) and says whether it ran; one
+    between. A step is called with ``wait`` (see :func:`making`) and says whether it ran; one
     that another build is making is put off while this build has other steps to run, then
     waited for (it is a copy by then)."""
     pending: list[tuple[Step, bool]] = [(first, False), *((s, False) for s in independent)]
@@ -189,15 +165,6 @@ def run_side_by_side(first: Step, after: Sequence[Step], independent: Sequence[S
         first_done = first_done or chosen[0] is first
 
 
-def _keep(made: Path, cached: Path) -> None:
-    """A copy of ``made`` at ``cached``, written aside and renamed: another build reading the
-    cache at the same time sees the whole file or none."""
-    cached.parent.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-    shutil.copyfile(made, partial)
-    partial.replace(cached)
-
-
 @dataclass(frozen=True)
 class BytecodeJob:
     """An archive of sources to write as bytecode (:func:`write_bytecode`)."""
@@ -215,7 +182,7 @@ def write_bytecode(
 
     A result is kept in ``cache`` under a name made from everything it depends on: the sources,
     the compiler's code and the Pyodide release. With ``wait`` false, returns False at once,
-    having written nothing, while another build compiles the same jobs (see :func:`_making`).
+    having written nothing, while another build compiles the same jobs (see :func:`making`).
     """
     compiler = hashlib.sha256()
     for part in (BYTECODE_SCRIPT, BYTECODE_SCRIPT.with_suffix(".py"), PYODIDE / "package.json"):
@@ -232,7 +199,7 @@ def write_bytecode(
     if cache is not None:
         names = hashlib.sha256("\0".join(str(c) for _, c in entries).encode()).hexdigest()
         together = cache / f"bytecode-{names[:16]}"
-    with _making(together, wait=wait) as mine:
+    with making(together, wait=wait) as mine:
         if not mine:
             return False
         pending = []
@@ -273,7 +240,7 @@ def _compile(pending: Sequence[tuple[BytecodeJob, Path | None]]) -> None:
         raise SiteCheckError(f"compiling the checker's Python failed: {detail}")
     for job, cached in pending:
         if cached is not None:
-            _keep(job.target, cached)
+            keep(job.target, cached)
 
 
 def _written(target: Path, write: Callable[[Path], None]) -> None:
