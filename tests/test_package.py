@@ -25,6 +25,9 @@ SUITE = ROOT / "conformance"
 # What the build reads (pyproject.toml, setup.py and what they name).
 SOURCES = ("pyproject.toml", "setup.py", "PACKAGE.md", "LICENSE", "engine", "conformance")
 BUILD_TIMEOUT = 300
+# One worker runs the module: the wheel and the bare environment are made once (about 7 s), where
+# two workers sharing its tests made both twice.
+pytestmark = pytest.mark.xdist_group("package")
 
 
 @pytest.fixture(scope="module")
