@@ -60,10 +60,22 @@ def result(index: int, count: int, classes: int = 3, found: bool = False) -> Chu
 
 
 @functools.cache
+def unit_counts() -> tuple[tuple[int, int], ...]:
+    """The classes and positions of each unit of the space (a split of as many chunks as it
+    has units gives one unit a chunk), counted once: a chunk's counts are its units'."""
+    space = SPACES[SPACE]
+    units = len(space.units())
+    return tuple(space.chunk_counts(index, units) for index in range(units))
+
+
 def own_counts(index: int, count: int) -> tuple[int, int]:
     """The classes and positions chunk ``index`` of ``count`` holds, counted from the space
-    (``chunk_counts`` counts what the items would: tests/test_verify_spaces.py)."""
-    return SPACES[SPACE].chunk_counts(index, count)
+    (``chunk_counts`` counts what the items would: tests/test_verify_spaces.py). Chunk
+    ``index`` of ``count`` is every ``count``-th unit from ``index`` on (``Space.classes``)."""
+    if not 0 <= index < count:
+        raise ValueError(f"chunk {index} of {count} does not exist")
+    chunk = unit_counts()[index::count]
+    return sum(classes for classes, _ in chunk), sum(positions for _, positions in chunk)
 
 
 def true_result(index: int, count: int, found: bool = False) -> ChunkResult:
@@ -120,6 +132,13 @@ def run_cli(argv: list[str], timeout: float) -> subprocess.CompletedProcess[str]
         timeout=timeout,
         check=False,
     )
+
+
+def test_a_chunks_counts_are_its_units_counts() -> None:
+    # What own_counts adds up is what the space counts for the chunk (two chunks of a split
+    # the tests do not use, to keep it short).
+    for index in (0, 6):
+        assert own_counts(index, 7) == SPACES[SPACE].chunk_counts(index, 7)
 
 
 # -- the store -----------------------------------------------------------------------------------
