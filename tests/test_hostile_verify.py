@@ -42,7 +42,7 @@ from schotten.verify.report import (
     write_report,
 )
 from schotten.verify.run import Summary, print_summary
-from schotten.verify.spaces import SPACES
+from schotten.verify.spaces import SPACES, Space
 from schotten.verify.store import Run, Store, StoreError
 
 SPACE = "base-one-stone"
@@ -64,6 +64,7 @@ def unit_counts() -> tuple[tuple[int, int], ...]:
     """The classes and positions of each unit of the space (a split of as many chunks as it
     has units gives one unit a chunk), counted once: a chunk's counts are its units'."""
     space = SPACES[SPACE]
+    assert isinstance(space, Space)  # an enumerated space, made of units
     units = len(space.units())
     return tuple(space.chunk_counts(index, units) for index in range(units))
 
