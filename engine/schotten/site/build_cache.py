@@ -3,7 +3,7 @@ Zopfli copies and bytecode, the pages' preview pictures), each named by a hash o
 made from, in ``node_modules/.cache/schotten-site`` (untracked, beside what they derive from).
 
 Builds side by side share the work: an entry is made under a lock of its own
-(:func:`making`), and written aside then renamed (:func:`keep`): a build reading the cache sees
+(:func:`making`), and written aside then renamed (:func:`put`): a build reading the cache sees
 a whole file or none.
 """
 
@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import os
-import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -43,11 +42,16 @@ def making(cached: Path | None, *, wait: bool) -> Iterator[bool]:
 
 
 def keep(made: Path, cached: Path) -> None:
-    """A copy of ``made`` at ``cached``, written aside and renamed: another build reading the
-    cache at the same time sees the whole file or none."""
+    """A copy of ``made`` at ``cached`` (see :func:`put`)."""
+    put(cached, made.read_bytes())
+
+
+def put(cached: Path, data: bytes) -> None:
+    """``data`` at ``cached``, written aside and renamed: another build reading the cache at the
+    same time sees the whole file or none."""
     cached.parent.mkdir(parents=True, exist_ok=True)
     partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-    shutil.copyfile(made, partial)
+    partial.write_bytes(data)
     partial.replace(cached)
 
 
@@ -60,8 +64,5 @@ def kept_bytes(cached: Path | None, make: Callable[[], bytes]) -> bytes:
         if cached.is_file():
             return cached.read_bytes()
         data = make()
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_name(f"{cached.name}.{os.getpid()}.part")
-        partial.write_bytes(data)
-        partial.replace(cached)
+        put(cached, data)
     return data
