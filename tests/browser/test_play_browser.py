@@ -196,6 +196,13 @@ class Clicker:
         else:  # the Recruiter's return
             self.press(self.root.locator(".schotten-play__choices button[data-move]").first)
 
+    def turn(self) -> None:
+        """A whole turn of the person (play, claim, draw), each step answered; the computer's
+        whole answer after it."""
+        for _ in range(3):
+            self.step()
+            self.idle()
+
     def play_to_the_end(self) -> Played:
         self.idle()
         seen = self.view()
@@ -397,9 +404,7 @@ def test_the_game_is_kept_across_a_reload_and_undo_takes_back_your_move(
     player.idle()
     expect(root).to_have_attribute("data-phase", "play")
     expect(root).to_have_attribute("data-moves", "0")
-    for _ in range(3):  # a whole turn: play, claim, draw; the computer answers
-        player.step()
-        player.idle()
+    player.turn()
     moves = root.get_attribute("data-moves")
     hand = root.locator(".schotten-play__hand-card").evaluate_all(
         "(cards) => cards.map((c) => c.dataset.card)"
@@ -422,17 +427,13 @@ def test_the_log_keeps_its_entries_across_moves_and_puts_new_ones_on_top(
 ) -> None:
     root = open_deal(page, site_url, "fr", "base", 5)
     player = Clicker(page)
-    for _ in range(3):  # play, claim, draw; the computer answers
-        player.step()
-        player.idle()
+    player.turn()
     before = page.evaluate(LOG)
     assert len(before) >= 4
     root.locator(".schotten-play__log li").evaluate_all(
         "(all) => all.forEach((li) => li.setAttribute('data-test-seen', ''))"
     )
-    for _ in range(3):
-        player.step()
-        player.idle()
+    player.turn()
     after = page.evaluate(LOG)
     numbers = [number for number, _ in after]
     assert numbers == list(range(numbers[0], 0, -1)), numbers
@@ -459,10 +460,8 @@ def test_a_game_goes_on_offline_once_the_files_are_kept(
     page.reload()
     expect(root).to_have_attribute("data-seed", "8", timeout=LOADING_TIMEOUT)
     player = Clicker(page)
-    for _ in range(3):  # a whole turn of the person, then the computer's whole answer
-        player.idle()
-        player.step()
     player.idle()
+    player.turn()
     log = root.locator('.schotten-play__log li[data-player="computer"]')
     expect(log.first).to_be_attached()
     assert int(str(root.get_attribute("data-moves"))) >= 6
