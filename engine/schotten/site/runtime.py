@@ -37,7 +37,7 @@ from pathlib import Path
 import zopfli.gzip  # type: ignore[import-untyped]
 
 from schotten.site import SiteCheckError
-from schotten.site.build_cache import CACHE, keep, making
+from schotten.site.build_cache import CACHE, keep, making, put
 from schotten.site.import_closure import LAZY, engine_imports, engine_sources, stdlib_closure
 
 REPO = Path(__file__).resolve().parents[3]
@@ -132,9 +132,10 @@ def write_gzip_copy(path: Path, cache: Path | None = None, *, wait: bool = True)
         partial = path.with_name(f"{path.name}.gz.{os.getpid()}.part")
         # One iteration: more gain a tenth of a percent for several times the time. The gzip
         # header has no name and no date: the same input gives the same bytes, build after build.
-        partial.write_bytes(zopfli.gzip.compress(path.read_bytes(), numiterations=1))
+        packed = zopfli.gzip.compress(path.read_bytes(), numiterations=1)
+        partial.write_bytes(packed)
         if cached is not None:
-            keep(partial, cached)
+            put(cached, packed)
         partial.replace(target)
     return True
 
