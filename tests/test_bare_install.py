@@ -147,7 +147,7 @@ def test_explain_svg_without_the_site_extra_names_it(tmp_path: Path) -> None:
 
 
 def test_verify_without_its_extra_names_it() -> None:
-    run = _schotten(["verify", "claims-base"], VERIFY)
+    run = _schotten(["verify", "base-one-stone"], VERIFY)
     assert run.returncode == 1
     assert "Traceback" not in run.stderr
     assert "pip install 'schotten[verify]'" in run.stderr

@@ -328,6 +328,22 @@ def test_fixtures_load() -> None:
     ]
 
 
+def test_the_command_starts_without_numpy_or_the_verification() -> None:
+    # Every command but verify starts without NumPy and the spaces: an editor's `check` or a
+    # conformance run's engine pays nothing for them.
+    script = (
+        "import sys\n"
+        "from schotten.cli import build_parser\n"
+        "build_parser().parse_args(['verify', 'base-one-stone'])\n"
+        "loaded = [m for m in sys.modules if m == 'numpy' or m.startswith('schotten.verify.')]\n"
+        "print(sorted(loaded))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert done.stdout == "['schotten.verify.names']\n"
+
+
 def test_every_command_but_verify_works_without_the_verify_extra() -> None:
     # NumPy is in the verify extra only: an editor's install (cases, site) has no NumPy.
     script = (

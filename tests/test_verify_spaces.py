@@ -15,6 +15,7 @@ from schotten.cards import ClanCard
 from schotten.claims import judge_stone
 from schotten.position import check_table
 from schotten.verify.check import check_chunk
+from schotten.verify.names import SPACE_NAMES
 from schotten.verify.ranks import card_index
 from schotten.verify.spaces import SPACES, Shape, Space
 from schotten.verify.symmetry import (
@@ -36,6 +37,11 @@ from schotten.verify.symmetry import (
 ONE_STONE = [name for name, space in SPACES.items() if isinstance(space, Space)]
 BY_COLOURS = [name for name in ONE_STONE if not SPACES[name].by_values]  # type: ignore[union-attr]
 BY_VALUES = [name for name in ONE_STONE if name not in BY_COLOURS]
+
+
+def test_the_command_lists_every_space_by_its_name_in_order() -> None:
+    assert tuple(SPACES) == SPACE_NAMES
+    assert all(space.name == name for name, space in SPACES.items())
 
 
 @pytest.mark.parametrize("size", range(5))

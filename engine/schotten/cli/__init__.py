@@ -23,12 +23,12 @@ from schotten import _files
 from schotten.board import Player
 from schotten.cli import cases
 from schotten.cli import conformance as conformance_cli
+from schotten.cli import verify as verify_cli
 from schotten.cli.arguments import (
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     CommandError,
-    Commands,
     add_command,
     print_error,
 )
@@ -93,35 +93,8 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     replay.add_argument("record", type=Path, metavar="RECORD", help="a game record (JSON)")
     conformance_cli.add_parser(commands)
-    _add_verify(commands)
+    verify_cli.add_parser(commands)
     return parser
-
-
-def _add_verify(commands: Commands) -> None:
-    # `schotten verify` needs the verify extra (NumPy, Dask); every other command works without
-    # it, so the extra is imported only here.
-    try:
-        from schotten.cli import verify
-    except ModuleNotFoundError as missing:
-        parser = commands.add_parser(
-            "verify", help="check the claim prover on a whole space (needs the verify extra)"
-        )
-        parser.add_argument("arguments", nargs=argparse.REMAINDER)
-        parser.set_defaults(missing=missing.name)
-        return
-    verify.add_parser(commands)
-
-
-def _verify(args: argparse.Namespace) -> int:
-    missing = getattr(args, "missing", None)
-    if missing is not None:
-        raise CommandError(
-            f"schotten verify needs {missing}, from the verify extra: "
-            "pip install 'schotten[verify]'"
-        )
-    from schotten.cli import verify
-
-    return verify.run(args)
 
 
 def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
@@ -204,7 +177,7 @@ _COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     **cases.COMMANDS,
     "replay": _replay,
     "conformance": conformance_cli.main,
-    "verify": _verify,
+    "verify": verify_cli.run,
 }
 
 __all__ = [

@@ -1,6 +1,8 @@
 """``schotten verify SPACE``: check the claim prover on every position of a space.
 
-Registered by :mod:`schotten.cli` with :func:`add_parser`; the command runs :func:`run`.
+Registered by :mod:`schotten.cli` with :func:`add_parser`; the command runs :func:`run`. The
+options are made without the verify extra (:mod:`schotten.verify.names`); NumPy and Dask are
+imported when the command runs, and their absence is named by :func:`schotten.cli.main`.
 """
 
 from __future__ import annotations
@@ -10,21 +12,14 @@ import signal
 import sys
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 from schotten._files import write_atomically
 from schotten.cli.arguments import Commands, add_command, positive, seconds
-from schotten.verify.check import ChunkResult
-from schotten.verify.report import build_report, space_digest, write_report
-from schotten.verify.run import (
-    DEFAULT_TIMEOUT,
-    chunk_count,
-    default_store,
-    print_summary,
-    scheduler_address,
-    verify_space,
-)
-from schotten.verify.spaces import SPACES
-from schotten.verify.store import Store
+from schotten.verify.names import DEFAULT_STORE, DEFAULT_TIMEOUT, SPACE_NAMES
+
+if TYPE_CHECKING:
+    from schotten.verify.check import ChunkResult
 
 _EPILOG = """\
 exit status:
@@ -50,7 +45,10 @@ def add_parser(commands: Commands) -> None:
         epilog=_EPILOG,
     )
     parser.add_argument(
-        "space", choices=sorted(SPACES), metavar="SPACE", help="one of: " + ", ".join(SPACES)
+        "space",
+        choices=sorted(SPACE_NAMES),
+        metavar="SPACE",
+        help="one of: " + ", ".join(SPACE_NAMES),
     )
     parser.add_argument(
         "--scheduler",
@@ -86,7 +84,7 @@ def add_parser(commands: Commands) -> None:
     )
     # Where the work is kept, each path with its default.
     for flag, metavar, default, help in (
-        ("--store", "PATH", default_store(), "the SQLite file of finished chunks"),
+        ("--store", "PATH", DEFAULT_STORE, "the SQLite file of finished chunks"),
         ("--report-dir", "DIR", Path("verification"), "where SPACE.json is written"),
         (
             "--cases-dir",
@@ -133,6 +131,10 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from schotten.verify.report import build_report, space_digest, write_report
+    from schotten.verify.run import chunk_count, print_summary, scheduler_address, verify_space
+    from schotten.verify.store import Store
+
     summary = None
     count = chunk_count(args.space, args.chunks)
     if args.scheduler is not None:

@@ -20,11 +20,11 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from schotten.errors import SchottenError
 from schotten.verify.check import ChunkResult, Disagreement, Judge, check_chunk
+from schotten.verify.names import DEFAULT_TIMEOUT
 from schotten.verify.report import Totals, space_digest, totals
 from schotten.verify.spaces import SPACES
 from schotten.verify.store import Run, Store
@@ -40,7 +40,6 @@ INSTALL_HINT = "schotten verify needs Dask: pip install 'schotten[verify]' (dask
 MAX_CHUNKS = 1_000_000
 #: A scheduler's greeting (its handshake) is a few hundred bytes; a length past this is no Dask.
 _MAX_GREETING = 1 << 20
-DEFAULT_TIMEOUT = 20.0
 
 
 class VerifyError(SchottenError):
@@ -371,10 +370,6 @@ class Progress:
 
 def _clock(seconds: float) -> str:
     return str(datetime.timedelta(seconds=round(seconds)))
-
-
-def default_store() -> Path:
-    return Path(".verify") / "results.sqlite"
 
 
 def printable(summary: Summary) -> list[tuple[str, str]]:
