@@ -601,3 +601,20 @@ def test_a_deck_top_of_the_wrong_kind_and_a_card_twice_in_a_deck_are_located() -
             "red 2 is already at stones.4.you[1] (line 7): the game has it once",
         ),
     }
+
+
+def test_a_case_read_again_is_the_same_value_and_a_changed_file_is_read_anew(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "hand-is-not-proof.yaml"
+    shutil.copy(VALID / "hand-is-not-proof.yaml", path)
+    first = load_case(path)
+    assert load_case(path) is first  # parsed once: an approve reads the folder several times
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("source:", "source: 'changed'\nx_unused:", 1), encoding="utf-8")
+    with pytest.raises(CaseFileError):  # the changed text is checked, not the kept case
+        load_case(path)
+    with pytest.raises(CaseFileError):  # and so on every reading of it
+        load_case(path)
+    path.write_text(text, encoding="utf-8")
+    assert load_case(path) == first

@@ -9,6 +9,7 @@ in the base game, whether a game reaches the table, ...), each located at its ke
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,6 +72,14 @@ def _publication(given: dict[str, Any] | None) -> Publication | None:
 
 def parse_case(text: str, path: Path) -> Case:
     """Validate a case from its text; ``path`` names it in messages and gives its id."""
+    return _parse_case(text, path)
+
+
+# A case is a value of its text and path alone: read again (an approve reads the folder for the
+# lock, for the claims' and the moves' vectors, a build for each table), it is not parsed again.
+# Refusals are not kept: each reading of an invalid file raises afresh.
+@functools.lru_cache(maxsize=128)
+def _parse_case(text: str, path: Path) -> Case:
     doc = parse_yaml(text, path)
     errors = list(doc.errors)
     if doc.data is None:
