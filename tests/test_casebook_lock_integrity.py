@@ -151,9 +151,11 @@ def test_when_the_case_and_its_lock_entry_were_both_edited_the_texts_are_re_read
 STOP_AT_WRITE = textwrap.dedent(
     """
     import os, signal
-    # Ctrl-C as in a terminal, even where this run started with SIGINT ignored (a background job
-    # of a shell), which the command rightly keeps ignoring.
+    # Ctrl-C and a hang-up as in a terminal, even where this run started with SIGINT ignored (a
+    # background job of a shell) or SIGHUP ignored (under nohup), which the command rightly
+    # keeps ignoring.
     signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     _fsync, _calls = os.fsync, []
     def fsync(fd):
         _fsync(fd)
