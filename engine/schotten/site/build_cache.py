@@ -15,7 +15,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[3]
+REPO = Path(__file__).resolve().parents[3]  # the checkout the site is built from
 CACHE = REPO / "node_modules" / ".cache" / "schotten-site"
 
 

@@ -37,10 +37,9 @@ from pathlib import Path
 import zopfli.gzip  # type: ignore[import-untyped]
 
 from schotten.site import SiteCheckError
-from schotten.site.build_cache import CACHE, keep, making, put
+from schotten.site.build_cache import CACHE, REPO, keep, making, put
 from schotten.site.import_closure import LAZY, engine_imports, engine_sources, stdlib_closure
 
-REPO = Path(__file__).resolve().parents[3]
 ENGINE = Path(__file__).resolve().parents[1]
 PYODIDE = REPO / "node_modules" / "pyodide"
 # Where the checker lives in the built site; checker.js finds the rest next to itself.
